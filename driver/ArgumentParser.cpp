@@ -1,0 +1,193 @@
+//===- ArgumentParser.cpp - argv to DriverOptions -------------------------===//
+//
+// llvm::opt::OptTable, as in clang, lld and clang-linker-wrapper: it handles
+// single-dash long flags (-save-temps, -Xlinker), joined and separate values
+// (-o x, -ox), comma lists (-Wl,a,b) and needs no exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/ArgumentParser.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Option/Option.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::opt;
+using namespace mlirc;
+
+namespace {
+
+enum ID {
+  OPT_INVALID = 0,
+#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
+#include "driver/Options.inc"
+#undef OPTION
+};
+
+#define OPTTABLE_STR_TABLE_CODE
+#include "driver/Options.inc"
+#undef OPTTABLE_STR_TABLE_CODE
+
+#define OPTTABLE_PREFIXES_TABLE_CODE
+#include "driver/Options.inc"
+#undef OPTTABLE_PREFIXES_TABLE_CODE
+
+static constexpr OptTable::Info infoTable[] = {
+#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
+#include "driver/Options.inc"
+#undef OPTION
+};
+
+class MlircOptTable : public GenericOptTable {
+public:
+  MlircOptTable()
+      : GenericOptTable(OptionStrTable, OptionPrefixesTable, infoTable) {}
+};
+
+const MlircOptTable &getOptTable() {
+  static const MlircOptTable table;
+  return table;
+}
+
+} // namespace
+
+/// Classifies a positional argument by its extension.
+static Expected<Input::Kind> classifyInput(StringRef path) {
+  StringRef ext = sys::path::extension(path);
+  if (ext == ".mlir")
+    return Input::Kind::MLIR;
+  if (StringSwitch<bool>(ext)
+          .Cases(".c", ".cc", ".cpp", ".cxx", ".C", true)
+          .Default(false))
+    return Input::Kind::Source;
+  if (StringSwitch<bool>(ext)
+          .Cases(".o", ".a", ".so", ".obj", true)
+          .Default(false) ||
+      path.contains(".so."))
+    return Input::Kind::LinkInput;
+  return createStringError("%s: unknown input file type; mlirc takes .mlir, "
+                           ".c/.cc/.cpp sources and .o/.a/.so link inputs",
+                           path.str().c_str());
+}
+
+Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
+  const OptTable &table = getOptTable();
+  unsigned missingIndex = 0, missingCount = 0;
+  InputArgList argList = table.ParseArgs(args, missingIndex, missingCount);
+  if (missingCount)
+    return createStringError("argument to '%s' is missing (expected %u value)",
+                             argList.getArgString(missingIndex), missingCount);
+
+  DriverOptions options;
+  for (const Arg *arg : argList) {
+    switch (arg->getOption().getID()) {
+    case OPT_UNKNOWN: {
+      std::string nearest;
+      std::string spelling = arg->getAsString(argList);
+      if (table.findNearest(spelling, nearest) <= 1)
+        return createStringError("unknown argument '%s'; did you mean '%s'?",
+                                 spelling.c_str(), nearest.c_str());
+      return createStringError("unknown argument '%s'; see mlirc --help",
+                               spelling.c_str());
+    }
+    case OPT_INPUT: {
+      Expected<Input::Kind> kind = classifyInput(arg->getValue());
+      if (!kind)
+        return kind.takeError();
+      options.inputs.push_back({*kind, arg->getValue()});
+      break;
+    }
+    case OPT_help:
+      options.showHelp = true;
+      break;
+    case OPT_version:
+      options.showVersion = true;
+      break;
+    case OPT_o:
+      options.output = arg->getValue();
+      break;
+    case OPT_c:
+      options.finalPhase = Phase::Obj;
+      break;
+    case OPT_S:
+      options.finalPhase = Phase::Asm;
+      break;
+    case OPT_compile_to: {
+      std::optional<Phase> phase = parsePhaseName(arg->getValue());
+      if (!phase)
+        return createStringError(
+            "unknown phase '%s' in --compile-to; expected one of input, "
+            "outlined, device, binary, host, llvm, asm, obj, exe",
+            arg->getValue());
+      options.finalPhase = *phase;
+      break;
+    }
+    case OPT_offload_arch:
+      for (const char *value : arg->getValues())
+        if (*value)
+          options.offloadArchs.push_back(value);
+      break;
+    case OPT_cuda_path:
+      options.cudaPath = arg->getValue();
+      break;
+    case OPT_O: {
+      StringRef level = arg->getValue();
+      if (level.empty() || level == "s" || level == "z")
+        options.optLevel = 2;
+      else if (level.getAsInteger(10, options.optLevel) || options.optLevel > 3)
+        return createStringError("invalid optimization level '-O%s'; "
+                                 "expected -O0, -O1, -O2 or -O3",
+                                 level.str().c_str());
+      break;
+    }
+    case OPT_v:
+      options.verbose = true;
+      break;
+    case OPT_ccc_print_jobs:
+      options.printJobs = true;
+      break;
+    case OPT_save_temps:
+      options.saveTemps = true;
+      break;
+    case OPT_Xlinker:
+      options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});
+      options.inputs.push_back({Input::Kind::LinkFlag, arg->getValue()});
+      break;
+    case OPT_Wl:
+      for (const char *value : arg->getValues()) {
+        options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});
+        options.inputs.push_back({Input::Kind::LinkFlag, value});
+      }
+      break;
+    case OPT_l:
+      options.inputs.push_back(
+          {Input::Kind::LinkFlag, std::string("-l") + arg->getValue()});
+      break;
+    case OPT_L:
+      options.inputs.push_back(
+          {Input::Kind::LinkFlag, std::string("-L") + arg->getValue()});
+      break;
+    case OPT_mllvm:
+      options.mllvmArgs.push_back(arg->getValue());
+      break;
+    case OPT_mmlir:
+      options.mmlirArgs.push_back(arg->getValue());
+      break;
+    default:
+      llvm_unreachable("option without a handler");
+    }
+  }
+  return options;
+}
+
+void mlirc::printHelp(raw_ostream &os) {
+  getOptTable().printHelp(
+      os, "mlirc [options] <inputs>",
+      "mlirc: ahead-of-time compiler driver for MLIR GPU programs",
+      /*ShowHidden=*/false, /*ShowAllAliases=*/false);
+}

@@ -1,0 +1,53 @@
+//===- DriverOptions.h - What the command line asked for --------*- C++ -*-===//
+
+#ifndef MLIRC_DRIVER_DRIVEROPTIONS_H
+#define MLIRC_DRIVER_DRIVEROPTIONS_H
+
+#include "pipeline/Phase.h"
+#include <string>
+#include <vector>
+
+namespace mlirc {
+
+/// One command-line input, in command-line order (link order matters).
+struct Input {
+  enum class Kind {
+    MLIR,      ///< compiled by mlirc
+    Source,    ///< C/C++ compiled by clang as host code
+    LinkInput, ///< object, archive, shared library: passed to the link
+    LinkFlag,  ///< -l, -L, -Xlinker, -Wl,: passed to the link as given
+  };
+  Kind kind;
+  std::string value;
+};
+
+/// The parsed command line.
+struct DriverOptions {
+  std::vector<Input> inputs;
+  /// -o; empty means the default (a.out, or derived from the input).
+  std::string output;
+  /// The last phase to run (-c: Obj, -S: Asm, --compile-to=).
+  Phase finalPhase = Phase::Exe;
+  /// --offload-arch values, split at commas, in order.
+  std::vector<std::string> offloadArchs;
+  unsigned optLevel = 2;
+  std::string cudaPath;
+  bool verbose = false;
+  bool printJobs = false;
+  bool saveTemps = false;
+  bool showHelp = false;
+  bool showVersion = false;
+  std::vector<std::string> mllvmArgs;
+  std::vector<std::string> mmlirArgs;
+
+  bool hasInput(Input::Kind kind) const {
+    for (const Input &input : inputs)
+      if (input.kind == kind)
+        return true;
+    return false;
+  }
+};
+
+} // namespace mlirc
+
+#endif // MLIRC_DRIVER_DRIVEROPTIONS_H

@@ -1,0 +1,139 @@
+//===- Jobs.cpp - External commands and intermediate files ----------------===//
+
+#include "driver/Jobs.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
+#include <mutex>
+
+using namespace llvm;
+using namespace mlirc;
+
+extern char **environ;
+
+static void printQuoted(raw_ostream &os, StringRef arg) {
+  os << '"';
+  for (char c : arg) {
+    if (c == '"' || c == '\\' || c == '$')
+      os << '\\';
+    os << c;
+  }
+  os << '"';
+}
+
+void mlirc::printJob(raw_ostream &os, const Job &job) {
+  for (const std::string &env : job.environment)
+    os << ' ' << env;
+  os << ' ';
+  printQuoted(os, job.program);
+  for (const std::string &arg : job.args) {
+    os << ' ';
+    printQuoted(os, arg);
+  }
+  os << '\n';
+}
+
+/// Runs one job with its output captured; on failure the error carries the
+/// command line and the captured output.
+static Error runJob(const Job &job) {
+  SmallString<128> logPath;
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("mlirc-job", "log", logPath))
+    return createStringError(ec, "cannot create a log file for %s",
+                             job.description.c_str());
+  FileRemover removeLog(logPath);
+
+  std::vector<StringRef> argv = {job.program};
+  for (const std::string &arg : job.args)
+    argv.push_back(arg);
+  std::optional<ArrayRef<StringRef>> env;
+  std::vector<std::string> envStorage;
+  std::vector<StringRef> envRefs;
+  if (!job.environment.empty()) {
+    for (char **e = environ; *e; ++e)
+      envStorage.push_back(*e);
+    envStorage.insert(envStorage.end(), job.environment.begin(),
+                      job.environment.end());
+    envRefs.assign(envStorage.begin(), envStorage.end());
+    env = envRefs;
+  }
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
+                                          StringRef(logPath)};
+  std::string execError;
+  int rc = sys::ExecuteAndWait(job.program, argv, env, redirects,
+                               /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                               &execError);
+  std::string log;
+  if (auto buffer = MemoryBuffer::getFile(logPath))
+    log = (*buffer)->getBuffer().str();
+  if (rc == 0) {
+    // Warnings of a successful tool still reach the user.
+    errs() << log;
+    return Error::success();
+  }
+  std::string message;
+  raw_string_ostream os(message);
+  os << job.description << " failed";
+  if (rc < 0)
+    os << " (" << (execError.empty() ? "crashed" : execError) << ")";
+  else
+    os << " with exit code " << rc;
+  os << "; command:\n";
+  printJob(os, job);
+  if (!log.empty())
+    os << "output:\n" << StringRef(log).rtrim();
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options) {
+  if (options.printOnly || options.verbose)
+    for (const Job &job : jobs)
+      printJob(errs(), job);
+  if (options.printOnly || jobs.empty())
+    return Error::success();
+  if (jobs.size() == 1)
+    return runJob(jobs.front());
+
+  std::mutex mutex;
+  Error firstError = Error::success();
+  {
+    DefaultThreadPool pool(hardware_concurrency());
+    for (const Job &job : jobs)
+      pool.async([&, jobPtr = &job] {
+        Error err = runJob(*jobPtr);
+        std::lock_guard<std::mutex> lock(mutex);
+        if (err && !firstError)
+          firstError = std::move(err);
+        else
+          consumeError(std::move(err));
+      });
+    pool.wait();
+  }
+  return firstError;
+}
+
+TempFiles::~TempFiles() {
+  if (keep)
+    return;
+  for (const std::string &file : files)
+    sys::fs::remove(file);
+}
+
+Expected<std::string> TempFiles::create(StringRef stem, StringRef suffix) {
+  if (keep) {
+    std::string name = (stem + "." + suffix).str();
+    return name;
+  }
+  SmallString<128> path;
+  if (std::error_code ec = sys::fs::createTemporaryFile(
+          sys::path::filename(stem), suffix, path))
+    return createStringError(ec, "cannot create a temporary file for %s.%s",
+                             stem.str().c_str(), suffix.str().c_str());
+  files.push_back(path.str().str());
+  return path.str().str();
+}

@@ -1,0 +1,76 @@
+//===- Jobs.h - External commands and intermediate files --------*- C++ -*-===//
+//
+// Every external program mlirc runs is a Job in a list, so that -### prints
+// exactly what would run, -v echoes it, and failures report the command line
+// and its log. Intermediate files come from one registry that knows about
+// -save-temps and removes everything else at exit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_DRIVER_JOBS_H
+#define MLIRC_DRIVER_JOBS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlirc {
+
+/// One external command.
+struct Job {
+  /// Absolute path of the program.
+  std::string program;
+  /// Arguments after argv[0].
+  std::vector<std::string> args;
+  /// What the job does, for error messages ("ptxas for sm_80").
+  std::string description;
+  /// Environment variables to set (NAME=VALUE) on top of mlirc's own.
+  std::vector<std::string> environment;
+};
+
+/// How jobs are run.
+struct JobOptions {
+  bool verbose = false; ///< -v: echo each job before it runs
+  bool printOnly = false; ///< -###: print each job, run none
+};
+
+/// Prints \p job the way clang's -### does.
+void printJob(llvm::raw_ostream &os, const Job &job);
+
+/// Runs \p jobs, which are independent of each other, in parallel. The error
+/// names the first failing job, its command line and its output.
+llvm::Error runJobs(llvm::ArrayRef<Job> jobs, const JobOptions &options);
+
+/// Intermediate files: named after the input with -save-temps, unique
+/// temporary files otherwise, removed when the registry goes away.
+class TempFiles {
+public:
+  explicit TempFiles(bool keep) : keep(keep) {}
+  ~TempFiles();
+  TempFiles(const TempFiles &) = delete;
+  TempFiles &operator=(const TempFiles &) = delete;
+
+  /// A path for the intermediate `<stem>.<suffix>`: exactly that name in the
+  /// current directory with -save-temps, else a fresh temporary file.
+  llvm::Expected<std::string> create(llvm::StringRef stem,
+                                     llvm::StringRef suffix);
+
+  /// Registers \p path (e.g. a partially written output) for removal.
+  void track(llvm::StringRef path) { files.push_back(path.str()); }
+
+  bool keepsFiles() const { return keep; }
+
+private:
+  bool keep;
+  std::vector<std::string> files;
+};
+
+} // namespace mlirc
+
+#endif // MLIRC_DRIVER_JOBS_H

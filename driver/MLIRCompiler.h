@@ -1,0 +1,38 @@
+//===- MLIRCompiler.h - One .mlir input to its requested output -*- C++ -*-===//
+
+#ifndef MLIRC_DRIVER_MLIRCOMPILER_H
+#define MLIRC_DRIVER_MLIRCOMPILER_H
+
+#include "driver/CudaToolkit.h"
+#include "driver/DriverOptions.h"
+#include "driver/Jobs.h"
+#include "targets/OffloadTarget.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <vector>
+
+namespace mlirc {
+
+/// What every .mlir compilation of one mlirc invocation shares.
+struct CompileSettings {
+  const DriverOptions &options;
+  std::vector<OffloadTarget> targets;
+  /// Absent only with -### when no toolkit exists.
+  std::optional<CudaToolkit> toolkit;
+  JobOptions jobOptions;
+  TempFiles &temps;
+};
+
+/// Compiles \p inputPath up to \p finalPhase (at most Phase::Obj) and
+/// writes the result to \p outputPath ("-" for standard output).
+llvm::Error compileMLIRFile(llvm::StringRef inputPath,
+                            llvm::StringRef outputPath, Phase finalPhase,
+                            const CompileSettings &settings);
+
+/// Makes -mllvm and -mmlir values and MLIR's own options known to llvm::cl
+/// and parses them in one call.
+llvm::Error parseBackendOptions(const DriverOptions &options);
+
+} // namespace mlirc
+
+#endif // MLIRC_DRIVER_MLIRCOMPILER_H

@@ -1,0 +1,54 @@
+//===- Options.td - mlirc command-line options ---------------*- tablegen -*-===//
+//
+// The flag surface of mlirc, spelled like clang/nvcc so that build systems
+// can pass the same flags to both.
+//
+//===----------------------------------------------------------------------===//
+
+include "llvm/Option/OptParser.td"
+
+class F<string name, string help> : Flag<["-"], name>, HelpText<help>;
+class FF<string name, string help> : Flag<["--"], name>, HelpText<help>;
+
+def help : FF<"help", "Print this help text">;
+def : Flag<["-"], "help">, Alias<help>;
+def version : FF<"version", "Print the mlirc and LLVM versions">;
+
+def o : JoinedOrSeparate<["-"], "o">, MetaVarName<"<file>">,
+  HelpText<"Write output to <file> ('-' is standard output)">;
+def c : F<"c", "Compile to an object file carrying the device images">;
+def S : F<"S", "Stop after host assembly (same as --compile-to=asm)">;
+def compile_to : Joined<["--"], "compile-to=">, MetaVarName<"<phase>">,
+  HelpText<"Stop after <phase>: input, outlined, device, binary, host, "
+           "llvm, asm, obj">;
+
+def offload_arch : CommaJoined<["--"], "offload-arch=">,
+  MetaVarName<"<arch>[,<arch>...]">,
+  HelpText<"Device targets: sm_NN (cubin), compute_NN (PTX), native">;
+def cuda_path : Joined<["--"], "cuda-path=">, MetaVarName<"<dir>">,
+  HelpText<"CUDA toolkit to use (default: CUDA_PATH, CUDA_HOME, "
+           "/usr/local/cuda, ptxas on PATH)">;
+
+def O_Group : OptionGroup<"O">;
+def O : Joined<["-"], "O">, Group<O_Group>, MetaVarName<"<level>">,
+  HelpText<"Optimization level 0-3 for host and device code (default 2)">;
+
+def v : F<"v", "Print each job before running it, and the toolkit used">;
+def ccc_print_jobs : Flag<["-"], "###">,
+  HelpText<"Print the jobs that would run; run none and write nothing">;
+def save_temps : F<"save-temps", "Keep every intermediate file, named "
+                                 "after the output">;
+
+def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
+  HelpText<"Pass <arg> to the linker">;
+def Wl : CommaJoined<["-"], "Wl,">, MetaVarName<"<arg>,...">,
+  HelpText<"Pass the comma-separated arguments to the linker">;
+def l : JoinedOrSeparate<["-"], "l">, MetaVarName<"<lib>">,
+  HelpText<"Link with library <lib>">;
+def L : JoinedOrSeparate<["-"], "L">, MetaVarName<"<dir>">,
+  HelpText<"Add <dir> to the library search path">;
+
+def mllvm : Separate<["-"], "mllvm">, MetaVarName<"<arg>">,
+  HelpText<"Pass <arg> to LLVM's option parser">;
+def mmlir : Separate<["-"], "mmlir">, MetaVarName<"<arg>">,
+  HelpText<"Pass <arg> to MLIR's option parser">;

@@ -1,0 +1,49 @@
+//===- InternalizeDeviceSymbols.cpp - Only kernels are exported -----------===//
+//
+// The device linker sees the device code of the whole program at once; a
+// helper function or global named alike in two files must not clash. Kernels
+// already carry program-unique names and stay external so the runtime can
+// find them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+
+namespace {
+
+struct InternalizeDeviceSymbolsPass
+    : public PassWrapper<InternalizeDeviceSymbolsPass,
+                         OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InternalizeDeviceSymbolsPass)
+
+  StringRef getArgument() const override {
+    return "mlirc-internalize-device-symbols";
+  }
+
+  void runOnOperation() override {
+    auto internal = LLVM::LinkageAttr::get(&getContext(),
+                                           LLVM::Linkage::Internal);
+    StringRef kernelAttr = gpu::GPUDialect::getKernelFuncAttrName();
+    getOperation().walk([&](gpu::GPUModuleOp module) {
+      for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+        if (!func.isExternal() && !func->hasAttr(kernelAttr))
+          func.setLinkageAttr(internal);
+      for (auto global : module.getOps<LLVM::GlobalOp>())
+        if (global.getValueOrNull() || !global.getInitializerRegion().empty())
+          global.setLinkageAttr(internal);
+    });
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> mlirc::createInternalizeDeviceSymbolsPass() {
+  return std::make_unique<InternalizeDeviceSymbolsPass>();
+}

@@ -1,0 +1,29 @@
+//===- KernelHandle.h - Names of per-kernel host symbols --------*- C++ -*-===//
+//
+// A launch names its kernel by the address of a host-side handle; the offload
+// entry of the same kernel registers that address with the vendor runtime.
+// Both sides derive the symbol names here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_KERNELHANDLE_H
+#define MLIRC_PIPELINE_KERNELHANDLE_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace mlirc {
+
+/// The host global whose address identifies \p kernel at launch.
+inline std::string getKernelHandleName(llvm::StringRef kernel) {
+  return "__mlirc_kernel." + kernel.str();
+}
+
+/// The host global holding \p kernel's name for runtime error messages.
+inline std::string getKernelNameGlobal(llvm::StringRef kernel) {
+  return "__mlirc_kernel_name." + kernel.str();
+}
+
+} // namespace mlirc
+
+#endif // MLIRC_PIPELINE_KERNELHANDLE_H

@@ -1,0 +1,183 @@
+//===- LowerLaunchesToRuntime.cpp - Launches through kernel handles -------===//
+//
+// After gpu-to-llvm, a gpu.launch_func has LLVM-typed operands and, when
+// async, the stream it runs on. It becomes
+//   mlircLaunchKernel(&handle, name, gx, gy, gz, bx, by, bz, smem, stream,
+//                     params)
+// where `handle` is the host symbol the kernel's offload entry registers
+// with the vendor runtime (the way clang's CUDA/HIP stubs work), and params
+// is the usual array of pointers to each argument. A null stream means a
+// synchronous launch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/KernelHandle.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlirc;
+
+static constexpr StringLiteral launchFunctionName = "mlircLaunchKernel";
+
+namespace {
+
+struct LowerLaunchesToRuntimePass
+    : public PassWrapper<LowerLaunchesToRuntimePass,
+                         OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerLaunchesToRuntimePass)
+
+  StringRef getArgument() const override {
+    return "mlirc-lower-launches-to-runtime";
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+  }
+
+  /// Returns the global named \p name, creating it at the module end with
+  /// \p build when missing.
+  LLVM::GlobalOp
+  getOrCreateGlobal(StringRef name,
+                    function_ref<LLVM::GlobalOp(OpBuilder &)> build) {
+    ModuleOp module = getOperation();
+    if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+      return global;
+    OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+    return build(builder);
+  }
+
+  LLVM::GlobalOp getHandle(Location loc, StringRef kernel) {
+    std::string name = getKernelHandleName(kernel);
+    return getOrCreateGlobal(name, [&](OpBuilder &b) {
+      return LLVM::GlobalOp::create(b, loc, b.getI8Type(), /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getI8IntegerAttr(0));
+    });
+  }
+
+  LLVM::GlobalOp getNameString(Location loc, StringRef kernel) {
+    std::string name = getKernelNameGlobal(kernel);
+    return getOrCreateGlobal(name, [&](OpBuilder &b) {
+      std::string value = kernel.str();
+      value.push_back('\0');
+      auto type = LLVM::LLVMArrayType::get(b.getI8Type(), value.size());
+      return LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(value));
+    });
+  }
+
+  LLVM::LLVMFuncOp getLaunchFunction(Location loc) {
+    ModuleOp module = getOperation();
+    if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(launchFunctionName))
+      return func;
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    Type ptr = LLVM::LLVMPointerType::get(&getContext());
+    Type i64 = b.getI64Type();
+    auto type = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(&getContext()),
+        {ptr, ptr, i64, i64, i64, i64, i64, i64, b.getI32Type(), ptr, ptr});
+    return LLVM::LLVMFuncOp::create(b, loc, launchFunctionName, type);
+  }
+
+  static Value toI64(OpBuilder &b, Location loc, Value value) {
+    Type i64 = b.getI64Type();
+    if (value.getType() == i64)
+      return value;
+    auto width = cast<IntegerType>(value.getType()).getWidth();
+    if (width < 64)
+      return LLVM::ZExtOp::create(b, loc, i64, value);
+    return LLVM::TruncOp::create(b, loc, i64, value);
+  }
+
+  LogicalResult lower(gpu::LaunchFuncOp launch) {
+    Location loc = launch.getLoc();
+    if (launch.hasClusterSize())
+      return launch.emitError("mlirc does not support thread block clusters "
+                              "in gpu.launch_func yet");
+    auto func = launch->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!func)
+      return launch.emitError("launch was not lowered to the LLVM dialect "
+                              "(is it inside a func.func?)");
+    for (Value operand : launch.getKernelOperands())
+      if (!LLVM::isCompatibleType(operand.getType()))
+        return launch.emitError("kernel operand of type ")
+               << operand.getType() << " was not lowered to the LLVM dialect";
+
+    StringRef kernel = launch.getKernelName().getValue();
+    LLVM::GlobalOp handle = getHandle(loc, kernel);
+    LLVM::GlobalOp name = getNameString(loc, kernel);
+    LLVM::LLVMFuncOp launchFn = getLaunchFunction(loc);
+
+    MLIRContext *ctx = &getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    OpBuilder entry = OpBuilder::atBlockBegin(&func.getBody().front());
+    Value one = LLVM::ConstantOp::create(entry, loc, entry.getI64Type(),
+                                         entry.getI64IntegerAttr(1));
+    ValueRange args = launch.getKernelOperands();
+    auto arrayType = LLVM::LLVMArrayType::get(ptr, std::max<size_t>(1, args.size()));
+    Value params = LLVM::AllocaOp::create(entry, loc, ptr, arrayType, one);
+
+    OpBuilder b(launch);
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      Value slot = LLVM::AllocaOp::create(entry, loc, ptr, arg.getType(), one);
+      LLVM::StoreOp::create(b, loc, arg, slot);
+      Value element = LLVM::GEPOp::create(
+          b, loc, ptr, arrayType, params,
+          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+      LLVM::StoreOp::create(b, loc, slot, element);
+    }
+
+    Value smem = launch.getDynamicSharedMemorySize();
+    if (!smem)
+      smem = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                      b.getI32IntegerAttr(0));
+    Value stream = launch.getAsyncObject();
+    if (!stream)
+      stream = LLVM::ZeroOp::create(b, loc, ptr);
+
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    SmallVector<Value> operands = {
+        LLVM::AddressOfOp::create(b, loc, handle),
+        LLVM::AddressOfOp::create(b, loc, name),
+        toI64(b, loc, grid.x),
+        toI64(b, loc, grid.y),
+        toI64(b, loc, grid.z),
+        toI64(b, loc, block.x),
+        toI64(b, loc, block.y),
+        toI64(b, loc, block.z),
+        smem,
+        stream,
+        params};
+    LLVM::CallOp::create(b, loc, launchFn, operands);
+    launch.erase();
+    return success();
+  }
+
+  void runOnOperation() override {
+    SmallVector<gpu::LaunchFuncOp> launches;
+    getOperation().walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
+    for (gpu::LaunchFuncOp launch : launches)
+      if (failed(lower(launch)))
+        return signalPassFailure();
+    // The objects travel as offload images; the binaries themselves are not
+    // translated.
+    for (auto binary :
+         llvm::make_early_inc_range(getOperation().getOps<gpu::BinaryOp>()))
+      binary.erase();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> mlirc::createLowerLaunchesToRuntimePass() {
+  return std::make_unique<LowerLaunchesToRuntimePass>();
+}

@@ -1,0 +1,218 @@
+//===- CudaRuntime.cpp - mlirc's host runtime over the CUDA runtime -------===//
+//
+// The functions MLIR's gpu-to-llvm lowering calls (mgpu*) plus
+// mlircLaunchKernel, implemented over the CUDA runtime API. Kernels are
+// found through the host handles that clang-linker-wrapper's generated code
+// registered (__cudaRegisterFunction), so no module loading happens here.
+// Streams stand for async tokens, events join them.
+//
+// Every failing CUDA call ends the program with the call, the kernel (for
+// launches) and CUDA's own message: a GPU error is never ignored.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+[[noreturn]] void fail(const char *call, cudaError_t error,
+                       const char *kernel = nullptr) {
+  if (kernel)
+    std::fprintf(stderr, "mlirc runtime: error: %s failed for kernel '%s': "
+                         "%s (%s)\n",
+                 call, kernel, cudaGetErrorString(error),
+                 cudaGetErrorName(error));
+  else
+    std::fprintf(stderr, "mlirc runtime: error: %s failed: %s (%s)\n", call,
+                 cudaGetErrorString(error), cudaGetErrorName(error));
+  std::exit(1);
+}
+
+void check(cudaError_t error, const char *call,
+           const char *kernel = nullptr) {
+  if (error != cudaSuccess)
+    fail(call, error, kernel);
+}
+
+#define MLIRC_CUDA(call) check(call, #call)
+
+/// A driver API function through cudart, so that the executable needs no
+/// link-time dependency on libcuda.
+template <typename Fn> Fn getDriverFunction(const char *name) {
+  void *fn = nullptr;
+  cudaDriverEntryPointQueryResult status;
+  check(cudaGetDriverEntryPointByVersion(name, &fn, CUDART_VERSION,
+                                          cudaEnableDefault, &status),
+        "cudaGetDriverEntryPointByVersion");
+  if (!fn || status != cudaDriverEntryPointSuccess) {
+    std::fprintf(stderr,
+                 "mlirc runtime: error: the CUDA driver has no %s\n", name);
+    std::exit(1);
+  }
+  return reinterpret_cast<Fn>(fn);
+}
+
+cudaStream_t asStream(void *stream) {
+  return static_cast<cudaStream_t>(stream);
+}
+
+/// The part of a strided memref descriptor mgpuMemHostRegisterMemRef reads.
+struct MemRefDescriptor {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t sizesAndStrides[]; // sizes[rank], then strides[rank]
+};
+
+/// The bytes a memref of \p rank spans from its first element.
+size_t getMemRefSpan(int64_t rank, const MemRefDescriptor *desc,
+                     int64_t elementSize) {
+  const int64_t *sizes = desc->sizesAndStrides;
+  const int64_t *strides = desc->sizesAndStrides + rank;
+  int64_t last = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (sizes[i] == 0)
+      return 0;
+    last += (sizes[i] - 1) * strides[i];
+  }
+  return static_cast<size_t>(last + 1) * elementSize;
+}
+
+} // namespace
+
+extern "C" {
+
+void *mgpuStreamCreate() {
+  cudaStream_t stream = nullptr;
+  MLIRC_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  return stream;
+}
+
+void mgpuStreamDestroy(void *stream) {
+  MLIRC_CUDA(cudaStreamDestroy(asStream(stream)));
+}
+
+void mgpuStreamSynchronize(void *stream) {
+  MLIRC_CUDA(cudaStreamSynchronize(asStream(stream)));
+}
+
+void mgpuStreamWaitEvent(void *stream, void *event) {
+  MLIRC_CUDA(cudaStreamWaitEvent(asStream(stream),
+                                 static_cast<cudaEvent_t>(event), 0));
+}
+
+void *mgpuEventCreate() {
+  cudaEvent_t event = nullptr;
+  MLIRC_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+  return event;
+}
+
+void mgpuEventDestroy(void *event) {
+  MLIRC_CUDA(cudaEventDestroy(static_cast<cudaEvent_t>(event)));
+}
+
+void mgpuEventSynchronize(void *event) {
+  MLIRC_CUDA(cudaEventSynchronize(static_cast<cudaEvent_t>(event)));
+}
+
+void mgpuEventRecord(void *event, void *stream) {
+  MLIRC_CUDA(cudaEventRecord(static_cast<cudaEvent_t>(event),
+                             asStream(stream)));
+}
+
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
+  void *ptr = nullptr;
+  if (sizeBytes == 0)
+    return nullptr;
+  if (isHostShared)
+    MLIRC_CUDA(cudaMallocManaged(&ptr, sizeBytes));
+  else if (stream)
+    MLIRC_CUDA(cudaMallocAsync(&ptr, sizeBytes, asStream(stream)));
+  else
+    MLIRC_CUDA(cudaMalloc(&ptr, sizeBytes));
+  return ptr;
+}
+
+void mgpuMemFree(void *ptr, void *stream) {
+  if (!ptr)
+    return;
+  if (stream)
+    MLIRC_CUDA(cudaFreeAsync(ptr, asStream(stream)));
+  else
+    MLIRC_CUDA(cudaFree(ptr));
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
+  MLIRC_CUDA(cudaMemcpyAsync(dst, src, sizeBytes, cudaMemcpyDefault,
+                             asStream(stream)));
+  if (!stream)
+    MLIRC_CUDA(cudaStreamSynchronize(nullptr));
+}
+
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
+  using Fn = CUresult (*)(CUdeviceptr, unsigned int, size_t, CUstream);
+  static Fn memsetD32 = getDriverFunction<Fn>("cuMemsetD32Async");
+  CUresult result = memsetD32(reinterpret_cast<CUdeviceptr>(dst), value,
+                              count, static_cast<CUstream>(stream));
+  if (result != CUDA_SUCCESS)
+    fail("cuMemsetD32Async", static_cast<cudaError_t>(result));
+  if (!stream)
+    MLIRC_CUDA(cudaStreamSynchronize(nullptr));
+}
+
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  void *stream) {
+  using Fn = CUresult (*)(CUdeviceptr, unsigned short, size_t, CUstream);
+  static Fn memsetD16 = getDriverFunction<Fn>("cuMemsetD16Async");
+  CUresult result = memsetD16(reinterpret_cast<CUdeviceptr>(dst), value,
+                              count, static_cast<CUstream>(stream));
+  if (result != CUDA_SUCCESS)
+    fail("cuMemsetD16Async", static_cast<cudaError_t>(result));
+  if (!stream)
+    MLIRC_CUDA(cudaStreamSynchronize(nullptr));
+}
+
+void mgpuMemHostRegisterMemRef(int64_t rank, MemRefDescriptor *desc,
+                               int64_t elementSize) {
+  size_t bytes = getMemRefSpan(rank, desc, elementSize);
+  if (bytes == 0)
+    return;
+  MLIRC_CUDA(cudaHostRegister(desc->aligned + desc->offset * elementSize,
+                              bytes, cudaHostRegisterDefault));
+}
+
+void mgpuMemHostUnregisterMemRef(int64_t rank, MemRefDescriptor *desc,
+                                 int64_t elementSize) {
+  if (getMemRefSpan(rank, desc, elementSize) == 0)
+    return;
+  MLIRC_CUDA(cudaHostUnregister(desc->aligned + desc->offset * elementSize));
+}
+
+void mgpuSetDefaultDevice(int32_t device) { MLIRC_CUDA(cudaSetDevice(device)); }
+
+/// Launches the kernel registered under \p handle. A null \p stream is a
+/// synchronous launch: it returns when the kernel has finished.
+void mlircLaunchKernel(const void *handle, const char *name, int64_t gridX,
+                       int64_t gridY, int64_t gridZ, int64_t blockX,
+                       int64_t blockY, int64_t blockZ, int32_t sharedBytes,
+                       void *stream, void **params) {
+  dim3 grid(gridX, gridY, gridZ);
+  dim3 block(blockX, blockY, blockZ);
+  if (sharedBytes > 48 * 1024)
+    check(cudaFuncSetAttribute(handle,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               sharedBytes),
+          "cudaFuncSetAttribute", name);
+  check(cudaLaunchKernel(handle, grid, block, params, sharedBytes,
+                         asStream(stream)),
+        "cudaLaunchKernel", name);
+  if (!stream)
+    check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize", name);
+}
+
+} // extern "C"

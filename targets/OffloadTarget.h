@@ -1,0 +1,29 @@
+//===- OffloadTarget.h - One requested device target ------------*- C++ -*-===//
+//
+// What one --offload-arch value asks for, independent of how it is lowered.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_OFFLOADTARGET_H
+#define MLIRC_TARGETS_OFFLOADTARGET_H
+
+#include <string>
+
+namespace mlirc {
+
+/// A device target named on the command line.
+struct OffloadTarget {
+  enum class Vendor { NVIDIA };
+  Vendor vendor = Vendor::NVIDIA;
+  /// The spelling the user gave after expansion of `native`: sm_80,
+  /// compute_80.
+  std::string arch;
+  /// The chip the device code is generated for (sm_80 for both spellings).
+  std::string chip;
+  /// True when only PTX is shipped (compute_NN), false for a cubin.
+  bool ptxOnly = false;
+};
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_OFFLOADTARGET_H

@@ -1,0 +1,77 @@
+//===- HostCodegen.cpp - Host LLVM IR to assembly or object ---------------===//
+
+#include "targets/host/HostCodegen.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace llvm;
+using namespace mlirc;
+
+Expected<std::unique_ptr<TargetMachine>>
+mlirc::createHostTargetMachine(unsigned optLevel) {
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  Triple triple(sys::getDefaultTargetTriple());
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return createStringError("no LLVM target for host triple '%s': %s",
+                             triple.str().c_str(), error.c_str());
+  CodeGenOptLevel level = optLevel == 0   ? CodeGenOptLevel::None
+                          : optLevel == 1 ? CodeGenOptLevel::Less
+                          : optLevel == 2 ? CodeGenOptLevel::Default
+                                          : CodeGenOptLevel::Aggressive;
+  TargetOptions options;
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+      triple, "x86-64", "", options, Reloc::PIC_, std::nullopt, level));
+  if (!machine)
+    return createStringError("cannot create a target machine for '%s'",
+                             triple.str().c_str());
+  return machine;
+}
+
+void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
+  module.setTargetTriple(machine.getTargetTriple());
+  module.setDataLayout(machine.createDataLayout());
+}
+
+void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
+                               unsigned optLevel) {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  OptimizationLevel level = optLevel == 0   ? OptimizationLevel::O0
+                            : optLevel == 1 ? OptimizationLevel::O1
+                            : optLevel == 2 ? OptimizationLevel::O2
+                                            : OptimizationLevel::O3;
+  ModulePassManager mpm = level == OptimizationLevel::O0
+                              ? builder.buildO0DefaultPipeline(level)
+                              : builder.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, mam);
+}
+
+Error mlirc::emitHostCode(Module &module, TargetMachine &machine,
+                          bool assembly, raw_pwrite_stream &os) {
+  legacy::PassManager pm;
+  CodeGenFileType type =
+      assembly ? CodeGenFileType::AssemblyFile : CodeGenFileType::ObjectFile;
+  if (machine.addPassesToEmitFile(pm, os, nullptr, type))
+    return createStringError("the host target cannot emit this file type");
+  pm.run(module);
+  return Error::success();
+}

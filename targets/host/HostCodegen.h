@@ -1,0 +1,35 @@
+//===- HostCodegen.h - Host LLVM IR to assembly or object -------*- C++ -*-===//
+
+#ifndef MLIRC_TARGETS_HOST_HOSTCODEGEN_H
+#define MLIRC_TARGETS_HOST_HOSTCODEGEN_H
+
+#include "llvm/Support/Error.h"
+#include <memory>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+class raw_pwrite_stream;
+} // namespace llvm
+
+namespace mlirc {
+
+/// A TargetMachine for the CPU mlirc runs on, position-independent like
+/// clang's default on Debian.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createHostTargetMachine(unsigned optLevel);
+
+/// Sets the triple and data layout of \p module to \p machine's.
+void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
+
+/// Runs LLVM's default optimization pipeline for \p optLevel.
+void optimizeHostModule(llvm::Module &module, llvm::TargetMachine &machine,
+                        unsigned optLevel);
+
+/// Emits \p module as assembly or as an object file.
+llvm::Error emitHostCode(llvm::Module &module, llvm::TargetMachine &machine,
+                         bool assembly, llvm::raw_pwrite_stream &os);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_HOST_HOSTCODEGEN_H

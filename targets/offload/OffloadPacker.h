@@ -1,0 +1,49 @@
+//===- OffloadPacker.h - Device images into the host module -----*- C++ -*-===//
+//
+// Device images travel the way clang's new offloading driver carries them:
+// each as an LLVM OffloadBinary (offload kind, image kind, triple, arch) in
+// the `.llvm.offloading` section, plus one offload entry per kernel that
+// names the kernel and the address of its host handle. clang-linker-wrapper
+// then device-links, bundles and registers them at the final link.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_OFFLOAD_OFFLOADPACKER_H
+#define MLIRC_TARGETS_OFFLOAD_OFFLOADPACKER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Object/OffloadBinary.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace mlirc {
+
+/// One device image of one gpu.module for one target.
+struct DeviceImage {
+  llvm::object::OffloadKind offloadKind = llvm::object::OFK_Cuda;
+  llvm::object::ImageKind imageKind = llvm::object::IMG_None;
+  std::string triple;
+  std::string arch;
+  std::unique_ptr<llvm::MemoryBuffer> data;
+};
+
+/// Serializes \p image as an OffloadBinary.
+llvm::SmallString<0> packOffloadBinary(const DeviceImage &image);
+
+/// Embeds the packed \p binaries in `.llvm.offloading` of \p module and
+/// emits one \p kind offload entry per name in \p kernels, creating the
+/// kernel handles that no launch has created yet.
+void embedOffloadBinaries(llvm::Module &module,
+                          llvm::ArrayRef<llvm::SmallString<0>> binaries,
+                          llvm::ArrayRef<std::string> kernels,
+                          llvm::object::OffloadKind kind);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_OFFLOAD_OFFLOADPACKER_H

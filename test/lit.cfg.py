@@ -1,0 +1,49 @@
+# lit configuration for mlirc.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "mlirc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test", ".cu"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mlirc_obj_root, "test")
+
+bin_dir = os.path.join(config.mlirc_obj_root, "bin")
+config.environment["PATH"] = os.pathsep.join(
+    [bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Tests choose their toolkit explicitly.
+for var in ["CUDA_PATH", "CUDA_HOME"]:
+    config.environment.pop(var, None)
+
+config.substitutions.append(("%mlirc", os.path.join(bin_dir, "mlirc")))
+config.substitutions.append(
+    ("%fake_cuda", os.path.join(config.test_exec_root, "Inputs", "fake-cuda")))
+config.substitutions.append(("%examples",
+                             os.path.join(config.mlirc_src_root, "examples")))
+config.substitutions.append(("%inputs",
+                             os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir,
+                                                    "clang++")))
+
+# A real CUDA toolkit: ptxas, fatbinary, libdevice and the static cudart.
+cuda_root = "/usr/local/cuda"
+if (os.access(os.path.join(cuda_root, "bin", "ptxas"), os.X_OK)
+        and os.path.exists(os.path.join(cuda_root, "nvvm", "libdevice",
+                                        "libdevice.10.bc"))):
+    config.available_features.add("cuda-toolkit")
+    if config.have_cuda_runtime:
+        config.available_features.add("cuda-runtime")
+config.substitutions.append(("%cuda_root", cuda_root))
+
+# A usable NVIDIA GPU, as LLVM's nvptx-arch sees it.
+try:
+    out = subprocess.run([os.path.join(config.llvm_tools_dir, "nvptx-arch")],
+                         capture_output=True, text=True, timeout=60).stdout
+    if "sm_" in out:
+        config.available_features.add("cuda-device")
+except (OSError, subprocess.SubprocessError):
+    pass
