@@ -341,12 +341,16 @@ Error Driver::compileAndLink() {
   if (!runtimeArgs)
     return runtimeArgs.takeError();
   llvm::append_range(linkArgs, *runtimeArgs);
-  if (options.verbose)
-    linkArgs.push_back("-v");
 
   Expected<std::vector<Job>> jobs = buildClangJobs(linkArgs, "the link");
   if (!jobs)
     return jobs.takeError();
+  // -v shows the device links and bundling the wrapper runs, without
+  // making the host linker verbose too.
+  if (options.verbose)
+    for (Job &job : *jobs)
+      if (sys::path::filename(job.program) == "clang-linker-wrapper")
+        job.args.insert(job.args.begin(), "--wrapper-verbose");
   for (const Job &job : *jobs)
     if (Error err = runJobs(job, settings->jobOptions))
       return err;
@@ -385,7 +389,7 @@ int mlirc::runDriver(int argc, char **argv) {
            << LLVM_VERSION_STRING << ")\n";
     return 0;
   }
-  TempFiles temps(options->saveTemps);
+  TempFiles temps(options->saveTemps, options->printJobs);
   Driver driver(*options, temps);
   if (Error err = driver.run())
     return reportError(std::move(err));

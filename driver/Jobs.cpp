@@ -130,6 +130,13 @@ Expected<std::string> TempFiles::create(StringRef stem, StringRef suffix) {
     return name;
   }
   SmallString<128> path;
+  if (namesOnly) {
+    SmallString<128> model;
+    sys::path::system_temp_directory(/*ErasedOnReboot=*/true, model);
+    sys::path::append(model, sys::path::filename(stem) + "-%%%%%%." + suffix);
+    sys::fs::createUniquePath(model, path, /*MakeAbsolute=*/false);
+    return path.str().str();
+  }
   if (std::error_code ec = sys::fs::createTemporaryFile(
           sys::path::filename(stem), suffix, path))
     return createStringError(ec, "cannot create a temporary file for %s.%s",

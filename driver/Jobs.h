@@ -51,7 +51,9 @@ llvm::Error runJobs(llvm::ArrayRef<Job> jobs, const JobOptions &options);
 /// temporary files otherwise, removed when the registry goes away.
 class TempFiles {
 public:
-  explicit TempFiles(bool keep) : keep(keep) {}
+  /// \p keep: -save-temps. \p namesOnly: -###, where names are printed but
+  /// no file may be created.
+  TempFiles(bool keep, bool namesOnly) : keep(keep), namesOnly(namesOnly) {}
   ~TempFiles();
   TempFiles(const TempFiles &) = delete;
   TempFiles &operator=(const TempFiles &) = delete;
@@ -68,6 +70,7 @@ public:
 
 private:
   bool keep;
+  bool namesOnly;
   std::vector<std::string> files;
 };
 

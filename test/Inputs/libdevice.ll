@@ -1,6 +1,6 @@
 ; A stand-in libdevice for the fake CUDA toolkit: enough for MLIR's NVVM
 ; serialization to link it in.
-target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 define float @__nv_expf(float %x) {
