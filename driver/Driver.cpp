@@ -365,6 +365,11 @@ Error Driver::run() {
         return input.kind == Input::Kind::LinkFlag;
       }))
     return createStringError("no input files");
+  for (const Input &input : options.inputs)
+    if (input.kind != Input::Kind::LinkFlag && input.value != "-" &&
+        !sys::fs::exists(input.value))
+      return createStringError("no such file or directory: '%s'",
+                               input.value.c_str());
   if (Error err = parseBackendOptions(options))
     return err;
   if (Error err = setUp())

@@ -88,7 +88,7 @@ private:
   Error writeMLIR(StringRef path);
   void collectKernels();
   Error checkLibdevice();
-  void collectDeviceObjects();
+  Error collectDeviceObjects();
   Error buildDeviceImages(std::vector<DeviceImage> &images);
   Error emitHost();
 
@@ -202,17 +202,28 @@ Error MLIRCompilation::checkLibdevice() {
       inputPath.str().c_str(), missing.c_str(), where.c_str());
 }
 
-void MLIRCompilation::collectDeviceObjects() {
+Error MLIRCompilation::collectDeviceObjects() {
   for (auto binary : module->getOps<mlir::gpu::BinaryOp>()) {
     for (mlir::Attribute attr : binary.getObjects()) {
       auto object = cast<mlir::gpu::ObjectAttr>(attr);
       std::string chip = getNVVMTargetChip(object.getTarget());
       if (chip.empty())
         continue;
-      deviceObjects.push_back(
-          {binary.getName().str(), chip, object.getObject().str()});
+      std::string ptx = object.getObject().str();
+      // A libdevice function left undefined means the libdevice that was
+      // linked is not a real one; ptxas would fail much later, or worse.
+      std::string missing = findUndefinedLibdeviceCall(ptx);
+      if (!missing.empty() && !options.printJobs)
+        return createStringError(
+            "%s: device code for %s calls '%s', which the libdevice of the "
+            "CUDA toolkit at '%s' does not define; pass --cuda-path=<dir> "
+            "naming a complete CUDA toolkit",
+            inputPath.str().c_str(), chip.c_str(), missing.c_str(),
+            settings.toolkit ? settings.toolkit->root.c_str() : "");
+      deviceObjects.push_back({binary.getName().str(), chip, std::move(ptx)});
     }
   }
+  return Error::success();
 }
 
 Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
@@ -351,7 +362,8 @@ Error MLIRCompilation::run() {
     if (Error err = runPhase(phase))
       return err;
     if (phase == Phase::Binary)
-      collectDeviceObjects();
+      if (Error err = collectDeviceObjects())
+        return err;
     if (settings.temps.keepsFiles() && !options.printJobs)
       if (Error err = writeMLIR(stem + "." + getPhaseName(phase).str() +
                                 ".mlir"))

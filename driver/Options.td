@@ -20,7 +20,7 @@ def c : F<"c", "Compile to an object file carrying the device images">;
 def S : F<"S", "Stop after host assembly (same as --compile-to=asm)">;
 def compile_to : Joined<["--"], "compile-to=">, MetaVarName<"<phase>">,
   HelpText<"Stop after <phase>: input, outlined, device, binary, host, "
-           "llvm, asm, obj">;
+           "llvm, asm, obj, exe">;
 
 def offload_arch : CommaJoined<["--"], "offload-arch=">,
   MetaVarName<"<arch>[,<arch>...]">,
@@ -37,7 +37,7 @@ def v : F<"v", "Print each job before running it, and the toolkit used">;
 def ccc_print_jobs : Flag<["-"], "###">,
   HelpText<"Print the jobs that would run; run none and write nothing">;
 def save_temps : F<"save-temps", "Keep every intermediate file, named "
-                                 "after the output">;
+                                 "after the input">;
 
 def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
   HelpText<"Pass <arg> to the linker">;

@@ -8,7 +8,8 @@ import lit.formats
 config.name = "mlirc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test", ".cu"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "utils", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.mlirc_obj_root, "test")
 
@@ -26,6 +27,9 @@ config.substitutions.append(("%examples",
                              os.path.join(config.mlirc_src_root, "examples")))
 config.substitutions.append(("%inputs",
                              os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(
+    ("%nvfatbin", "python3 " + os.path.join(config.test_source_root, "utils",
+                                            "nvfatbin.py")))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir,
                                                     "clang++")))
 

@@ -66,6 +66,22 @@ std::string mlirc::getNVVMTargetChip(mlir::Attribute attr) {
   return "";
 }
 
+std::string mlirc::findUndefinedLibdeviceCall(llvm::StringRef ptx) {
+  // A declaration reads `.extern .func (<ret>) __nv_name(<params>);`.
+  for (size_t pos = ptx.find(".extern"); pos != llvm::StringRef::npos;
+       pos = ptx.find(".extern", pos + 1)) {
+    llvm::StringRef decl = ptx.substr(pos).take_until(
+        [](char c) { return c == ';'; });
+    size_t name = decl.find("__nv_");
+    if (!decl.contains(".func") || name == llvm::StringRef::npos)
+      continue;
+    return decl.substr(name)
+        .take_while([](char c) { return llvm::isAlnum(c) || c == '_'; })
+        .str();
+  }
+  return "";
+}
+
 std::vector<std::string> mlirc::getPtxasArguments(llvm::StringRef chip,
                                                   unsigned optLevel,
                                                   llvm::StringRef ptxFile,

@@ -39,6 +39,10 @@ mlir::Attribute getNVVMTargetAttr(mlir::MLIRContext *context,
 /// The chip of \p attr when it is an #nvvm.target, else empty.
 std::string getNVVMTargetChip(mlir::Attribute attr);
 
+/// The first libdevice function (__nv_*) \p ptx declares but does not
+/// define, else empty.
+std::string findUndefinedLibdeviceCall(llvm::StringRef ptx);
+
 /// Arguments (after the program) that make ptxas assemble \p ptxFile into a
 /// relocatable cubin for \p chip.
 std::vector<std::string> getPtxasArguments(llvm::StringRef chip,

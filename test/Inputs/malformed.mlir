@@ -1,0 +1,4 @@
+func.func @main() {
+  %0 = arith.addi %x, %x : i32
+  return
+}
