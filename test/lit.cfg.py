@@ -8,7 +8,7 @@ import lit.formats
 config.name = "mlirc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test", ".cu"]
-config.excludes = ["Inputs", "utils", "CMakeLists.txt", "lit.cfg.py",
+config.excludes = ["Inputs", "inputs", "utils", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.mlirc_obj_root, "test")
