@@ -1,0 +1,84 @@
+#!/bin/bash
+# Runs mlirc's GPU execution checks on a machine with an NVIDIA GPU but
+# without LLVM, in two steps:
+#
+#   scripts/gpu-check.sh prepare DIR   # here: build the programs into DIR
+#   scripts/gpu-check.sh run DIR       # there: run them, check the output
+#
+# `prepare` compiles the examples and test programs for the common NVIDIA
+# architectures and packs the shared libraries they need that a bare
+# machine lacks (MLIR's runner utilities and what they load) as lib.tar.xz.
+# `run` needs only bash, python3 and the NVIDIA driver. On a machine that
+# has both a GPU and mlirc's build, `lit build/test/integration` runs the
+# same checks directly.
+set -euo pipefail
+
+archs=${MLIRC_GPU_ARCHS:-sm_75,sm_80,sm_86,sm_89,sm_90}
+root=$(cd "$(dirname "$0")/.." && pwd)
+mode=${1:?usage: gpu-check.sh prepare|run DIR}
+dir=${2:?usage: gpu-check.sh prepare|run DIR}
+
+prepare() {
+  local mlirc=$root/build/bin/mlirc
+  mkdir -p "$dir"
+  : > "$dir/checks.txt"
+  for example in vecadd saxpy matmul async math; do
+    "$mlirc" "$root/examples/$example.mlir" --offload-arch="$archs" \
+      -o "$dir/$example"
+    cp "$root/examples/$example.expected" "$dir/"
+    echo "$example $example.expected 0" >> "$dir/checks.txt"
+  done
+  "$mlirc" "$root/test/Inputs/same-name.mlir" --offload-arch="$archs" \
+    -o "$dir/same-name"
+  printf 'CHECK: [1,   1,   1,   1]\nCHECK: [2,   2,   2,   2]\n' \
+    > "$dir/same-name.expected"
+  echo "same-name same-name.expected 0" >> "$dir/checks.txt"
+  "$mlirc" "$root/test/Inputs/oversized-launch.mlir" \
+    --offload-arch="$archs" -o "$dir/oversized-launch"
+  printf 'CHECK: cudaLaunchKernel failed for kernel\n' \
+    > "$dir/oversized-launch.expected"
+  echo "oversized-launch oversized-launch.expected 1" >> "$dir/checks.txt"
+  cp "$root/test/utils/check_output.py" "$dir/"
+
+  # Shared libraries outside glibc and libstdc++ that the programs load.
+  local libs
+  libs=$(ldd "$dir"/vecadd "$dir"/math | awk '/=> \// {print $3}' |
+    grep -vE '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux)[.-]' |
+    sort -u)
+  mkdir -p "$dir/lib"
+  for lib in $libs; do cp -L "$lib" "$dir/lib/"; done
+  tar -C "$dir" -cJf "$dir/lib.tar.xz" lib
+  rm -rf "$dir/lib"
+}
+
+run() {
+  cd "$dir"
+  if [ ! -d lib ]; then
+    python3 -c 'import tarfile; tarfile.open("lib.tar.xz").extractall(".")'
+  fi
+  export LD_LIBRARY_PATH=$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  local failed=0
+  while read -r program expected status; do
+    set +e
+    output=$("./$program" 2>&1)
+    rc=$?
+    set -e
+    if { [ "$status" = 0 ] && [ $rc != 0 ]; } ||
+       { [ "$status" != 0 ] && [ $rc = 0 ]; }; then
+      echo "FAIL $program: exit code $rc"; echo "$output"; failed=1; continue
+    fi
+    if echo "$output" | python3 check_output.py "$expected" >/dev/null; then
+      echo "PASS $program"
+    else
+      echo "FAIL $program: output does not match $expected"; echo "$output"
+      failed=1
+    fi
+  done < checks.txt
+  return $failed
+}
+
+case $mode in
+  prepare) prepare ;;
+  run) run ;;
+  *) echo "usage: gpu-check.sh prepare|run DIR" >&2; exit 2 ;;
+esac
