@@ -24,6 +24,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -33,6 +34,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
+#include <map>
 
 using namespace llvm;
 using namespace mlirc;
@@ -104,8 +106,12 @@ private:
   mlir::MLIRContext context{mlir::MLIRContext::Threading::DISABLED};
   llvm::SourceMgr sourceMgr;
   mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// Kernel names, and the gpu.module of each.
   std::vector<std::string> kernels;
+  std::vector<std::string> kernelModules;
   std::vector<DeviceObject> deviceObjects;
+  /// Per gpu.module, the PTX-only fatbinary built for compute_NN targets.
+  std::vector<std::pair<std::string, std::string>> ptxFatbinaries;
 };
 
 } // namespace
@@ -174,8 +180,10 @@ void MLIRCompilation::collectKernels() {
     for (mlir::Operation &op : gpuModule.getBody()->getOperations())
       if (op.hasAttr(kernelAttr))
         if (auto name = op.getAttrOfType<mlir::StringAttr>(
-                mlir::SymbolTable::getSymbolAttrName()))
+                mlir::SymbolTable::getSymbolAttrName())) {
           kernels.push_back(name.str());
+          kernelModules.push_back(gpuModule.getName().str());
+        }
   });
 }
 
@@ -233,26 +241,16 @@ Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
   };
   std::vector<Job> jobs;
   std::vector<PendingCubin> cubins;
+  // gpu.module -> fatbinary --image3 arguments of its compute_NN PTX.
+  std::map<std::string, std::vector<std::string>> ptxImages;
   for (const DeviceObject &object : deviceObjects) {
     for (const OffloadTarget &target : settings.targets) {
       if (target.chip != object.chip)
         continue;
       std::string base = stem + "." + object.module + "." + target.arch;
-      if (target.ptxOnly) {
-        DeviceImage image;
-        image.imageKind = object::IMG_PTX;
-        image.triple = nvptxTriple.str();
-        image.arch = target.chip;
-        image.data = MemoryBuffer::getMemBufferCopy(object.ptx);
-        images.push_back(std::move(image));
-        continue;
-      }
       Expected<std::string> ptxPath = settings.temps.create(base, "ptx");
       if (!ptxPath)
         return ptxPath.takeError();
-      Expected<std::string> cubinPath = settings.temps.create(base, "cubin");
-      if (!cubinPath)
-        return cubinPath.takeError();
       if (!options.printJobs) {
         if (Error err = writeOutputFile(*ptxPath, [&](raw_pwrite_stream &os) {
               os << object.ptx;
@@ -260,6 +258,15 @@ Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
             }))
           return err;
       }
+      if (target.ptxOnly) {
+        ptxImages[object.module].push_back(
+            "--image3=kind=ptx,sm=" + std::to_string(getSMVersion(target.chip)) +
+            ",file=" + *ptxPath);
+        continue;
+      }
+      Expected<std::string> cubinPath = settings.temps.create(base, "cubin");
+      if (!cubinPath)
+        return cubinPath.takeError();
       Job job;
       job.program = settings.toolkit ? settings.toolkit->ptxas : "ptxas";
       job.args = getPtxasArguments(target.chip, options.optLevel, *ptxPath,
@@ -269,6 +276,20 @@ Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
       jobs.push_back(std::move(job));
       cubins.push_back({target.arch, *cubinPath});
     }
+  }
+  for (auto &[module, images] : ptxImages) {
+    Expected<std::string> fatbin =
+        settings.temps.create(stem + "." + module, "fatbin");
+    if (!fatbin)
+      return fatbin.takeError();
+    Job job;
+    job.program = settings.toolkit ? settings.toolkit->fatbinary : "fatbinary";
+    job.args = {"-64", "--create", *fatbin};
+    llvm::append_range(job.args, images);
+    job.description = "fatbinary for the PTX of gpu.module @" + module +
+                      " of " + inputPath.str();
+    jobs.push_back(std::move(job));
+    ptxFatbinaries.push_back({module, *fatbin});
   }
   if (Error err = runJobs(jobs, settings.jobOptions))
     return err;
@@ -311,7 +332,31 @@ Error MLIRCompilation::emitHost() {
   std::vector<SmallString<0>> binaries;
   for (const DeviceImage &image : images)
     binaries.push_back(packOffloadBinary(image));
-  embedOffloadBinaries(*llvmModule, binaries, kernels, object::OFK_Cuda);
+  // Kernels are registered through clang-linker-wrapper only when there are
+  // cubins for it to link.
+  embedOffloadBinaries(*llvmModule, binaries,
+                       binaries.empty() ? ArrayRef<std::string>()
+                                        : ArrayRef<std::string>(kernels),
+                       object::OFK_Cuda);
+  for (const auto &[gpuModule, path] : ptxFatbinaries) {
+    auto buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return createStringError(buffer.getError(), "cannot read '%s'",
+                               path.c_str());
+    std::vector<std::string> moduleKernels;
+    for (auto [kernel, owner] : llvm::zip(kernels, kernelModules))
+      if (owner == gpuModule)
+        moduleKernels.push_back(kernel);
+    std::string suffix = gpuModule + "_" + programId;
+    for (char &c : suffix)
+      if (!isAlnum(c))
+        c = '_';
+    if (Error err = registerPtxFatbinary(
+            *llvmModule, ArrayRef<char>((*buffer)->getBufferStart(),
+                                        (*buffer)->getBufferSize()),
+            moduleKernels, suffix))
+      return err;
+  }
   if (settings.temps.keepsFiles()) {
     std::string packed = stem + ".offload";
     if (Error err = writeOutputFile(packed, [&](raw_pwrite_stream &os) {

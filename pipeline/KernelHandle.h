@@ -19,6 +19,12 @@ inline std::string getKernelHandleName(llvm::StringRef kernel) {
   return "__mlirc_kernel." + kernel.str();
 }
 
+/// The host global whose address identifies \p kernel in the PTX-only
+/// fatbinary an object registers itself (compute_NN targets).
+inline std::string getKernelPtxHandleName(llvm::StringRef kernel) {
+  return "__mlirc_kernel_ptx." + kernel.str();
+}
+
 /// The host global holding \p kernel's name for runtime error messages.
 inline std::string getKernelNameGlobal(llvm::StringRef kernel) {
   return "__mlirc_kernel_name." + kernel.str();

@@ -2,12 +2,13 @@
 //
 // After gpu-to-llvm, a gpu.launch_func has LLVM-typed operands and, when
 // async, the stream it runs on. It becomes
-//   mlircLaunchKernel(&handle, name, gx, gy, gz, bx, by, bz, smem, stream,
-//                     params)
+//   mlircLaunchKernel(&handle, &ptxHandle, name, gx, gy, gz, bx, by, bz, smem,
+//                     stream, params)
 // where `handle` is the host symbol the kernel's offload entry registers
-// with the vendor runtime (the way clang's CUDA/HIP stubs work), and params
-// is the usual array of pointers to each argument. A null stream means a
-// synchronous launch.
+// with the vendor runtime (the way clang's CUDA/HIP stubs work), `ptxHandle`
+// the one registered with the object's own PTX fatbinary (compute_NN
+// targets), and params is the usual array of pointers to each argument. A
+// null stream means a synchronous launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,8 +54,7 @@ struct LowerLaunchesToRuntimePass
     return build(builder);
   }
 
-  LLVM::GlobalOp getHandle(Location loc, StringRef kernel) {
-    std::string name = getKernelHandleName(kernel);
+  LLVM::GlobalOp getHandle(Location loc, StringRef name) {
     return getOrCreateGlobal(name, [&](OpBuilder &b) {
       return LLVM::GlobalOp::create(b, loc, b.getI8Type(), /*isConstant=*/true,
                                     LLVM::Linkage::Internal, name,
@@ -83,7 +83,8 @@ struct LowerLaunchesToRuntimePass
     Type i64 = b.getI64Type();
     auto type = LLVM::LLVMFunctionType::get(
         LLVM::LLVMVoidType::get(&getContext()),
-        {ptr, ptr, i64, i64, i64, i64, i64, i64, b.getI32Type(), ptr, ptr});
+        {ptr, ptr, ptr, i64, i64, i64, i64, i64, i64, b.getI32Type(), ptr,
+         ptr});
     return LLVM::LLVMFuncOp::create(b, loc, launchFunctionName, type);
   }
 
@@ -112,7 +113,8 @@ struct LowerLaunchesToRuntimePass
                << operand.getType() << " was not lowered to the LLVM dialect";
 
     StringRef kernel = launch.getKernelName().getValue();
-    LLVM::GlobalOp handle = getHandle(loc, kernel);
+    LLVM::GlobalOp handle = getHandle(loc, getKernelHandleName(kernel));
+    LLVM::GlobalOp ptxHandle = getHandle(loc, getKernelPtxHandleName(kernel));
     LLVM::GlobalOp name = getNameString(loc, kernel);
     LLVM::LLVMFuncOp launchFn = getLaunchFunction(loc);
 
@@ -147,6 +149,7 @@ struct LowerLaunchesToRuntimePass
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
     SmallVector<Value> operands = {
         LLVM::AddressOfOp::create(b, loc, handle),
+        LLVM::AddressOfOp::create(b, loc, ptxHandle),
         LLVM::AddressOfOp::create(b, loc, name),
         toI64(b, loc, grid.x),
         toI64(b, loc, grid.y),

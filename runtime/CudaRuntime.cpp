@@ -83,6 +83,22 @@ size_t getMemRefSpan(int64_t rank, const MemRefDescriptor *desc,
   return static_cast<size_t>(last + 1) * elementSize;
 }
 
+/// Launches the kernel registered under \p handle; \p call names the CUDA
+/// call that failed.
+cudaError_t launchOnce(const void *handle, dim3 grid, dim3 block,
+                       int32_t sharedBytes, cudaStream_t stream, void **params,
+                       const char *&call) {
+  if (sharedBytes > 48 * 1024) {
+    call = "cudaFuncSetAttribute";
+    cudaError_t error = cudaFuncSetAttribute(
+        handle, cudaFuncAttributeMaxDynamicSharedMemorySize, sharedBytes);
+    if (error != cudaSuccess)
+      return error;
+  }
+  call = "cudaLaunchKernel";
+  return cudaLaunchKernel(handle, grid, block, params, sharedBytes, stream);
+}
+
 } // namespace
 
 extern "C" {
@@ -195,22 +211,36 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, MemRefDescriptor *desc,
 
 void mgpuSetDefaultDevice(int32_t device) { MLIRC_CUDA(cudaSetDevice(device)); }
 
-/// Launches the kernel registered under \p handle. A null \p stream is a
-/// synchronous launch: it returns when the kernel has finished.
-void mlircLaunchKernel(const void *handle, const char *name, int64_t gridX,
+/// Launches the kernel registered under \p handle (its cubin) or, when this
+/// GPU has no cubin for it, under \p ptxHandle (its PTX, which the driver
+/// compiles). A null \p stream is a synchronous launch: it returns when the
+/// kernel has finished.
+void mlircLaunchKernel(const void *handle, const void *ptxHandle,
+                       const char *name, int64_t gridX,
                        int64_t gridY, int64_t gridZ, int64_t blockX,
                        int64_t blockY, int64_t blockZ, int32_t sharedBytes,
                        void *stream, void **params) {
   dim3 grid(gridX, gridY, gridZ);
   dim3 block(blockX, blockY, blockZ);
-  if (sharedBytes > 48 * 1024)
-    check(cudaFuncSetAttribute(handle,
-                               cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               sharedBytes),
-          "cudaFuncSetAttribute", name);
-  check(cudaLaunchKernel(handle, grid, block, params, sharedBytes,
-                         asStream(stream)),
-        "cudaLaunchKernel", name);
+  const char *call = nullptr;
+  cudaError_t error = launchOnce(handle, grid, block, sharedBytes,
+                                 asStream(stream), params, call);
+  if (error == cudaErrorInvalidDeviceFunction ||
+      error == cudaErrorNoKernelImageForDevice) {
+    // Nothing was launched and the error is not sticky: clear it and try
+    // the PTX build, keeping the first error if that is missing too.
+    cudaGetLastError();
+    const char *ptxCall = nullptr;
+    cudaError_t ptxError = launchOnce(ptxHandle, grid, block, sharedBytes,
+                                      asStream(stream), params, ptxCall);
+    if (ptxError != cudaErrorInvalidDeviceFunction) {
+      error = ptxError;
+      call = ptxCall;
+    } else {
+      cudaGetLastError();
+    }
+  }
+  check(error, call, name);
   if (!stream)
     check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize", name);
 }

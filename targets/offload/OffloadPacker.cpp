@@ -3,6 +3,7 @@
 #include "targets/offload/OffloadPacker.h"
 #include "pipeline/KernelHandle.h"
 
+#include "llvm/Frontend/Offloading/OffloadWrapper.h"
 #include "llvm/Frontend/Offloading/Utility.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -23,9 +24,9 @@ SmallString<0> mlirc::packOffloadBinary(const DeviceImage &image) {
   return object::OffloadBinary::write(entry);
 }
 
-/// The host handle of \p kernel: the one a launch created, else a new one.
-static GlobalVariable *getOrCreateHandle(Module &module, StringRef kernel) {
-  std::string name = getKernelHandleName(kernel);
+/// The host handle named \p name: the one a launch created, else a new one.
+static GlobalVariable *getOrCreateHandle(Module &module,
+                                         const std::string &name) {
   if (GlobalVariable *handle = module.getGlobalVariable(name, true))
     return handle;
   Type *i8 = Type::getInt8Ty(module.getContext());
@@ -44,6 +45,45 @@ void mlirc::embedOffloadBinaries(Module &module,
                         Align(object::OffloadBinary::getAlignment()));
   for (const std::string &kernel : kernels)
     offloading::emitOffloadingEntry(module, kind,
-                                    getOrCreateHandle(module, kernel), kernel,
+                                    getOrCreateHandle(
+                                        module, getKernelHandleName(kernel)),
+                                    kernel,
                                     /*Size=*/0, /*Flags=*/0, /*Data=*/0);
+}
+
+Error mlirc::registerPtxFatbinary(Module &module, ArrayRef<char> fatbinary,
+                                  ArrayRef<std::string> kernels,
+                                  StringRef suffix) {
+  // The entries live in a section of their own; the linker's __start_ and
+  // __stop_ symbols for it bound the array the registration code walks.
+  std::string section = ("mlirc_ptx_entries_" + suffix).str();
+  std::vector<Constant *> entries;
+  for (const std::string &kernel : kernels)
+    entries.push_back(offloading::getOffloadingEntryInitializer(
+                          module, object::OFK_Cuda,
+                          getOrCreateHandle(module,
+                                            getKernelPtxHandleName(kernel)),
+                          kernel, /*Size=*/0, /*Flags=*/0, /*Data=*/0,
+                          /*AuxAddr=*/nullptr)
+                          .first);
+  StructType *entryType = offloading::getEntryTy(module);
+  auto *arrayType = ArrayType::get(entryType, entries.size());
+  auto *array = new GlobalVariable(
+      module, arrayType, /*isConstant=*/true, GlobalValue::InternalLinkage,
+      ConstantArray::get(arrayType, entries), "__mlirc_ptx_entries." + suffix);
+  array->setSection(section);
+  array->setAlignment(Align(object::OffloadBinary::getAlignment()));
+  appendToCompilerUsed(module, {array});
+
+  auto bound = [&](StringRef prefix) {
+    auto *symbol = new GlobalVariable(module, entryType, /*isConstant=*/true,
+                                      GlobalValue::ExternalLinkage,
+                                      /*Initializer=*/nullptr,
+                                      (prefix + section).str());
+    symbol->setVisibility(GlobalValue::HiddenVisibility);
+    return symbol;
+  };
+  return offloading::wrapCudaBinary(module, fatbinary,
+                                    {bound("__start_"), bound("__stop_")},
+                                    suffix, /*EmitSurfacesAndTextures=*/false);
 }

@@ -44,6 +44,16 @@ void embedOffloadBinaries(llvm::Module &module,
                           llvm::ArrayRef<std::string> kernels,
                           llvm::object::OffloadKind kind);
 
+/// Embeds \p fatbinary (an NVIDIA fatbin holding PTX) in \p module with
+/// the code that registers it and \p kernels (under their PTX handles) with
+/// the CUDA runtime when the program starts. This is how compute_NN targets
+/// ship: clang-linker-wrapper device-links NVIDIA images with nvlink, which
+/// takes no PTX. \p suffix makes the emitted symbols unique in the program.
+llvm::Error registerPtxFatbinary(llvm::Module &module,
+                                 llvm::ArrayRef<char> fatbinary,
+                                 llvm::ArrayRef<std::string> kernels,
+                                 llvm::StringRef suffix);
+
 } // namespace mlirc
 
 #endif // MLIRC_TARGETS_OFFLOAD_OFFLOADPACKER_H

@@ -3,7 +3,7 @@
 
 One line per image: `<kind> sm_<NN> <kernel>,<kernel>...` where kind is ELF
 (a cubin) or PTX, and the kernels are the .text.<name> sections of a cubin or
-the .entry names of PTX. mlirc's tests use it to check what a link produced
+the .entry names of PTX (decompressed with the zstd tool). mlirc's tests use it to check what a link produced
 without a GPU or NVIDIA's cuobjdump.
 """
 import re
@@ -14,6 +14,8 @@ import tempfile
 
 FATBIN_MAGIC = 0xBA55ED50
 KIND_PTX, KIND_ELF = 1, 2
+# fatbinary compresses PTX with zstd by default.
+ZSTD_COMPRESSED = 0x8000
 
 
 def read_section(path, name):
@@ -60,13 +62,15 @@ def images(data):
         while entry < end:
             kind, _, entry_header, payload = struct.unpack_from("<HHIQ", data,
                                                                entry)
-            flags, = struct.unpack_from("<I", data, entry + 24)
+            packed_size, = struct.unpack_from("<I", data, entry + 16)
             sm, = struct.unpack_from("<I", data, entry + 28)
+            flags, = struct.unpack_from("<Q", data, entry + 40)
             body = data[entry + entry_header:entry + entry_header + payload]
-            compressed = bool(flags & 0x2000)
-            if compressed:
-                kernels = ["<compressed>"]
-            elif kind == KIND_ELF:
+            if flags & ZSTD_COMPRESSED:
+                body = subprocess.run(["zstd", "-d", "-c"],
+                                      input=body[:packed_size],
+                                      capture_output=True, check=True).stdout
+            if kind == KIND_ELF:
                 kernels = elf_kernels(body)
             else:
                 kernels = ptx_kernels(body)
