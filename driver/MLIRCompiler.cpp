@@ -26,6 +26,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -91,6 +92,7 @@ private:
   void collectKernels();
   Error checkLibdevice();
   Error collectDeviceObjects();
+  Error saveDeviceLLVM();
   Error buildDeviceImages(std::vector<DeviceImage> &images);
   Error emitHost();
 
@@ -146,6 +148,37 @@ Error MLIRCompilation::writeMLIR(StringRef path) {
     os << '\n';
     return Error::success();
   });
+}
+
+Error MLIRCompilation::saveDeviceLLVM() {
+  // Serializing a copy to LLVM bitcode shows the device module per target
+  // after libdevice is linked, next to the PTX the real pipeline produces.
+  mlir::OwningOpRef<mlir::ModuleOp> copy = module->clone();
+  mlir::PassManager pm(&context);
+  PipelineOptions pipeline = getPipelineOptions();
+  pipeline.deviceFormat = "llvm";
+  populateBinaryPasses(pm, pipeline);
+  if (mlir::failed(pm.run(*copy)))
+    return diagnosticsReported();
+  for (auto binary : copy->getOps<mlir::gpu::BinaryOp>()) {
+    for (mlir::Attribute attr : binary.getObjects()) {
+      auto object = cast<mlir::gpu::ObjectAttr>(attr);
+      std::string chip = getNVVMTargetChip(object.getTarget());
+      LLVMContext llvmContext;
+      Expected<std::unique_ptr<Module>> device = parseBitcodeFile(
+          MemoryBufferRef(object.getObject().getValue(), chip), llvmContext);
+      if (!device)
+        return device.takeError();
+      std::string path =
+          stem + "." + binary.getName().str() + "." + chip + ".ll";
+      if (Error err = writeOutputFile(path, [&](raw_pwrite_stream &os) {
+            (*device)->print(os, nullptr);
+            return Error::success();
+          }))
+        return err;
+    }
+  }
+  return Error::success();
 }
 
 Error MLIRCompilation::runPhase(Phase phase) {
@@ -403,6 +436,9 @@ Error MLIRCompilation::run() {
       collectKernels();
       if (Error err = checkLibdevice())
         return err;
+      if (settings.temps.keepsFiles() && !options.printJobs)
+        if (Error err = saveDeviceLLVM())
+          return err;
     }
     if (Error err = runPhase(phase))
       return err;

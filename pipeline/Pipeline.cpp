@@ -61,7 +61,7 @@ void mlirc::populateBinaryPasses(OpPassManager &pm,
   // -### and -v see them and cubins come out relocatable.
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.toolkitPath = options.cudaPath;
-  binaryOptions.compilationTarget = "isa";
+  binaryOptions.compilationTarget = options.deviceFormat;
   pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
 }
 

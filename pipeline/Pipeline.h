@@ -31,6 +31,9 @@ struct PipelineOptions {
   /// Distinguishes this translation unit's kernels from every other one's
   /// in the linked program (a hash of the input).
   std::string programId;
+  /// What serialization produces: "isa" (PTX, the default) or "llvm"
+  /// (device LLVM bitcode, kept by -save-temps).
+  std::string deviceFormat = "isa";
 };
 
 /// Registers every dialect, interface and translation mlirc's input and

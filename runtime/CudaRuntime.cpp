@@ -14,16 +14,23 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
 namespace {
 
+/// The kernel launched last: kernels fail asynchronously, so an error a
+/// later synchronization reports most likely comes from it.
+std::atomic<const char *> lastKernel{nullptr};
+
 [[noreturn]] void fail(const char *call, cudaError_t error,
                        const char *kernel = nullptr) {
+  if (!kernel)
+    kernel = lastKernel.load();
   if (kernel)
-    std::fprintf(stderr, "mlirc runtime: error: %s failed for kernel '%s': "
+    std::fprintf(stderr, "mlirc runtime: error: %s failed (kernel '%s'): "
                          "%s (%s)\n",
                  call, kernel, cudaGetErrorString(error),
                  cudaGetErrorName(error));
@@ -241,6 +248,7 @@ void mlircLaunchKernel(const void *handle, const void *ptxHandle,
     }
   }
   check(error, call, name);
+  lastKernel.store(name);
   if (!stream)
     check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize", name);
 }

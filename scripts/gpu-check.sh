@@ -35,7 +35,7 @@ prepare() {
   echo "same-name same-name.expected 0" >> "$dir/checks.txt"
   "$mlirc" "$root/test/Inputs/oversized-launch.mlir" \
     --offload-arch="$archs" -o "$dir/oversized-launch"
-  printf 'CHECK: cudaLaunchKernel failed for kernel\n' \
+  printf 'CHECK: cudaLaunchKernel failed (kernel\n' \
     > "$dir/oversized-launch.expected"
   echo "oversized-launch oversized-launch.expected 1" >> "$dir/checks.txt"
   cp "$root/test/utils/check_output.py" "$dir/"
