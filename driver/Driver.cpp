@@ -304,7 +304,11 @@ Error Driver::compileAndLink() {
   std::vector<std::string> linkArgs = {
       "--offload-link", "-O" + std::to_string(options.optLevel)};
   std::string linkOutput = output;
-  if (!options.printJobs) {
+  if (options.saveTemps && !options.printJobs) {
+    // A fixed name, so the files clang-linker-wrapper keeps are predictable.
+    linkOutput = output + ".tmp";
+    temps.track(linkOutput);
+  } else if (!options.printJobs) {
     Expected<std::string> temp = createOutputTempName(output);
     if (!temp)
       return temp.takeError();
@@ -337,6 +341,10 @@ Error Driver::compileAndLink() {
       break;
     }
   }
+  // The device links and wrapper code clang-linker-wrapper makes are kept
+  // too.
+  if (options.saveTemps)
+    linkArgs.push_back("-save-temps");
   Expected<std::vector<std::string>> runtimeArgs = getRuntimeLinkArgs();
   if (!runtimeArgs)
     return runtimeArgs.takeError();
