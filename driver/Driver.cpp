@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
@@ -82,9 +83,12 @@ static std::vector<std::string> detectNativeArchs() {
 static Expected<std::vector<OffloadTarget>>
 resolveTargets(const DriverOptions &options) {
   std::vector<std::string> archs = options.offloadArchs;
-  bool defaulted = archs.empty();
-  if (defaulted)
-    archs.push_back("native");
+  if (archs.empty()) {
+    // This machine's GPUs, else its CPU.
+    archs = detectNativeArchs();
+    if (archs.empty())
+      archs.push_back("host");
+  }
   std::vector<OffloadTarget> targets;
   StringSet<> seen;
   for (const std::string &arch : archs) {
@@ -93,23 +97,53 @@ resolveTargets(const DriverOptions &options) {
       expanded = detectNativeArchs();
       if (expanded.empty())
         return createStringError(
-            defaulted ? "no GPU detected on this machine and no "
-                        "--offload-arch given; pass --offload-arch=sm_NN "
-                        "(e.g. sm_80) for a cubin or compute_NN for PTX"
-                      : "--offload-arch=native: no NVIDIA GPU detected on "
-                        "this machine; name the architecture, e.g. "
-                        "--offload-arch=sm_80");
+            "--offload-arch=native: no NVIDIA GPU detected on this machine; "
+            "name the architecture, e.g. --offload-arch=sm_80, or use "
+            "--offload-arch=host to run on the CPU");
     }
     for (const std::string &name : expanded) {
       if (!seen.insert(name).second)
         continue;
+      if (name == "host") {
+        OffloadTarget host;
+        host.vendor = OffloadTarget::Vendor::Host;
+        host.arch = "host";
+        targets.push_back(host);
+        continue;
+      }
       Expected<OffloadTarget> target = parseNVPTXArch(name);
       if (!target)
         return target.takeError();
       targets.push_back(*target);
     }
   }
+  if (hasVendor(targets, OffloadTarget::Vendor::Host) &&
+      hasVendor(targets, OffloadTarget::Vendor::NVIDIA))
+    return createStringError(
+        "--offload-arch: combining host and NVIDIA targets in one program is "
+        "not supported yet; build one executable per target");
   return targets;
+}
+
+/// True when any of \p inputs is an object carrying CUDA device images.
+static bool hasCudaImages(const std::vector<Input> &inputs) {
+  for (const Input &input : inputs) {
+    if (input.kind != Input::Kind::LinkInput)
+      continue;
+    auto buffer = MemoryBuffer::getFile(input.value);
+    if (!buffer)
+      continue;
+    SmallVector<object::OffloadFile> files;
+    if (Error err =
+            object::extractOffloadBinaries((*buffer)->getMemBufferRef(), files)) {
+      consumeError(std::move(err));
+      continue;
+    }
+    for (const object::OffloadFile &file : files)
+      if (file.getBinary()->getOffloadKind() == object::OFK_Cuda)
+        return true;
+  }
+  return false;
 }
 
 /// Rejects cubin targets the toolkit's ptxas cannot assemble.
@@ -167,6 +201,8 @@ private:
   const DriverOptions &options;
   TempFiles &temps;
   std::unique_ptr<CompileSettings> settings;
+  /// The program needs the CUDA runtime (else mlirc's host runtime).
+  bool linkCuda = false;
 };
 
 } // namespace
@@ -184,8 +220,12 @@ Error Driver::setUp() {
       return resolved.takeError();
     targets = std::move(*resolved);
   }
-  bool needsToolkit = !targets.empty() && options.finalPhase >= Phase::Binary;
-  if (needsToolkit || options.finalPhase == Phase::Exe) {
+  bool mlirNeedsCuda = hasVendor(targets, OffloadTarget::Vendor::NVIDIA);
+  bool needsToolkit = mlirNeedsCuda && options.finalPhase >= Phase::Binary;
+  linkCuda = options.finalPhase == Phase::Exe &&
+             (mlirNeedsCuda || (!options.hasInput(Input::Kind::MLIR) &&
+                                hasCudaImages(options.inputs)));
+  if (needsToolkit || linkCuda) {
     Expected<CudaToolkit> found = findCudaToolkit(options.cudaPath);
     if (found) {
       toolkit = std::move(*found);
@@ -198,10 +238,8 @@ Error Driver::setUp() {
     } else if (options.printJobs || options.finalPhase < Phase::LLVM) {
       // -### and MLIR-only phases run no CUDA tool.
       consumeError(found.takeError());
-    } else if (needsToolkit || options.hasInput(Input::Kind::MLIR)) {
-      return found.takeError();
     } else {
-      consumeError(found.takeError());
+      return found.takeError();
     }
   }
   settings.reset(new CompileSettings{options, std::move(targets),
@@ -270,24 +308,28 @@ Error Driver::compileOnly() {
 
 Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   std::vector<std::string> args;
-  if (options.hasInput(Input::Kind::MLIR) || settings->toolkit) {
-    std::string libDir = getLibraryDir();
-    SmallString<128> runtime(libDir);
-    sys::path::append(runtime, "libmlirc_cuda_runtime.a");
-    if (!options.printJobs && !sys::fs::exists(runtime))
-      return createStringError(
-          "'%s' is missing: mlirc was built without a CUDA toolkit, so it "
-          "cannot link CUDA programs; rebuild it with one installed",
-          runtime.c_str());
-    args.push_back("-L" + libDir);
-    args.push_back("-lmlirc_cuda_runtime");
+  std::string libDir = getLibraryDir();
+  StringRef runtime = linkCuda ? "mlirc_cuda_runtime" : "mlirc_host_runtime";
+  SmallString<128> runtimePath(libDir);
+  sys::path::append(runtimePath, "lib" + runtime + ".a");
+  if (!options.printJobs && !sys::fs::exists(runtimePath))
+    return createStringError(
+        linkCuda ? "'%s' is missing: mlirc was built without a CUDA toolkit, "
+                   "so it cannot link CUDA programs; rebuild it with one "
+                   "installed"
+                 : "'%s' is missing: mlirc's build is incomplete",
+        runtimePath.c_str());
+  args.push_back("-L" + libDir);
+  args.push_back(("-l" + runtime).str());
+  if (linkCuda) {
+    std::string cudaRoot =
+        settings->toolkit ? settings->toolkit->root : "/usr/local/cuda";
+    args.push_back("--cuda-path=" + cudaRoot);
+    args.push_back("-L" + cudaRoot + "/lib64");
+    for (const char *lib : {"-lcudart_static", "-ldl", "-lrt"})
+      args.push_back(lib);
   }
-  std::string cudaRoot =
-      settings->toolkit ? settings->toolkit->root : "/usr/local/cuda";
-  args.push_back("--cuda-path=" + cudaRoot);
-  args.push_back("-L" + cudaRoot + "/lib64");
-  for (const char *lib : {"-lcudart_static", "-ldl", "-lrt", "-lpthread"})
-    args.push_back(lib);
+  args.push_back("-lpthread");
   // MLIR's runner utilities (printMemref*) only when the program uses them.
   std::string mlirLibDir = MLIRC_MLIR_LIB_DIR;
   args.push_back("-L" + mlirLibDir);

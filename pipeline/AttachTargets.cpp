@@ -35,7 +35,8 @@ struct AttachTargetsPass
   void runOnOperation() override {
     llvm::SetVector<Attribute> attrs;
     for (const OffloadTarget &target : targets)
-      attrs.insert(getNVVMTargetAttr(&getContext(), target.chip, optLevel));
+      if (target.vendor == OffloadTarget::Vendor::NVIDIA)
+        attrs.insert(getNVVMTargetAttr(&getContext(), target.chip, optLevel));
     auto targetList = ArrayAttr::get(&getContext(), attrs.getArrayRef());
     getOperation().walk(
         [&](gpu::GPUModuleOp module) { module.setTargetsAttr(targetList); });

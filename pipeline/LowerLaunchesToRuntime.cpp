@@ -176,6 +176,12 @@ struct LowerLaunchesToRuntimePass
     for (auto binary :
          llvm::make_early_inc_range(getOperation().getOps<gpu::BinaryOp>()))
       binary.erase();
+    // Left only for the launches' verifier when the host target compiled
+    // the kernels.
+    for (auto gpuModule :
+         llvm::make_early_inc_range(getOperation().getOps<gpu::GPUModuleOp>()))
+      gpuModule.erase();
+    getOperation()->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }
 };
 

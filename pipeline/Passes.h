@@ -36,6 +36,15 @@ std::unique_ptr<mlir::Pass> createInternalizeDeviceSymbolsPass();
 /// per-kernel handle and erases gpu.binary ops.
 std::unique_ptr<mlir::Pass> createLowerLaunchesToRuntimePass();
 
+/// Builds a CPU block function for every kernel (host target). Unless
+/// \p keepDeviceBodies (a GPU target also wants them), kernel bodies are
+/// emptied afterwards.
+std::unique_ptr<mlir::Pass> createLowerKernelsToHostPass(bool keepDeviceBodies);
+
+/// Gives every host block function an entry taking the launch's argument
+/// array and registers it with the runtime in a global constructor.
+std::unique_ptr<mlir::Pass> createRegisterHostKernelsPass();
+
 } // namespace mlirc
 
 #endif // MLIRC_PIPELINE_PASSES_H

@@ -42,6 +42,16 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
 
 void mlirc::populateDevicePasses(OpPassManager &pm,
                                  const PipelineOptions &options) {
+  bool nvidia = hasVendor(options.targets, OffloadTarget::Vendor::NVIDIA);
+  if (hasVendor(options.targets, OffloadTarget::Vendor::Host))
+    pm.addPass(createLowerKernelsToHostPass(/*keepDeviceBodies=*/nvidia));
+  if (!nvidia) {
+    // The emptied kernels stay until the launches are lowered, for the
+    // launches' verifier; lowering them gives them the signature the
+    // launches have after gpu-to-llvm.
+    pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps());
+    return;
+  }
   pm.addPass(createAttachTargetsPass(options.targets, options.optLevel));
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   gpm.addPass(createLowerAffinePass());
@@ -57,6 +67,8 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
 
 void mlirc::populateBinaryPasses(OpPassManager &pm,
                                  const PipelineOptions &options) {
+  if (!hasVendor(options.targets, OffloadTarget::Vendor::NVIDIA))
+    return;
   // PTX in-process; ptxas and fatbinary run from mlirc's job list so that
   // -### and -v see them and cubins come out relocatable.
   GpuModuleToBinaryPassOptions binaryOptions;
@@ -80,6 +92,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createLowerLaunchesToRuntimePass());
+  pm.addPass(createRegisterHostKernelsPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());

@@ -1,0 +1,661 @@
+//===- LowerKernelsToHost.cpp - GPU kernels as CPU block functions --------===//
+//
+// For the host target every kernel @K becomes
+//   func.func @__mlirc_host.K(%ctx: !llvm.ptr, %shared: memref<?xi8>, args)
+// which runs one thread block: the runtime calls it once per block, blocks
+// in parallel. The threads of the block are loops (x innermost, so LLVM can
+// vectorize them). A gpu.barrier splits the body into several thread loops
+// (loop fission): values that live across a barrier are kept per thread in
+// buffers, and a loop or branch holding a barrier runs at block level,
+// which is correct because CUDA requires barriers to be reached by all
+// threads of the block alike (uniform control flow).
+//
+// %ctx points at the runtime's block context: blockIdx[3], blockDim[3],
+// gridDim[3] as i64. Workgroup memory is a stack allocation of the block
+// function, shared by its threads; dynamic shared memory is %shared.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+/// Threads per subgroup on the host, as on NVIDIA GPUs.
+static constexpr int64_t subgroupSize = 32;
+
+/// The memref type without a GPU address space: on the CPU all memory is
+/// one address space.
+static Type stripAddressSpace(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !isa_and_nonnull<gpu::AddressSpaceAttr>(
+                     memref.getMemorySpace()))
+    return type;
+  return MemRefType::get(memref.getShape(), memref.getElementType(),
+                         memref.getLayout());
+}
+
+static bool containsBarrier(Operation *op) {
+  return op->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+namespace {
+
+/// Builds the block function of one kernel.
+class BlockFunctionBuilder {
+public:
+  BlockFunctionBuilder(gpu::GPUFuncOp kernel, ModuleOp module,
+                       const DenseMap<StringAttr, StringAttr> &helpers)
+      : kernel(kernel), module(module), helpers(helpers),
+        builder(kernel.getContext()) {}
+
+  FailureOr<func::FuncOp> build();
+
+private:
+  /// The values a thread loop's body sees.
+  struct ThreadScope {
+    OpBuilder builder;
+    IRMapping mapping;
+    Value tid[3];
+    Value linear;
+  };
+
+  Value constant(OpBuilder &b, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+  Value loadContext(unsigned field);
+  LogicalResult hoistUniformOps(SmallVectorImpl<Operation *> &rest);
+  LogicalResult emitSequence(ArrayRef<Operation *> ops);
+  LogicalResult emitSegment(ArrayRef<Operation *> ops);
+  LogicalResult emitFor(scf::ForOp forOp);
+  LogicalResult emitIf(scf::IfOp ifOp);
+  /// Emits the thread loop nest at the current block-level insertion point
+  /// and fills it through \p body.
+  LogicalResult
+  emitThreadLoop(function_ref<LogicalResult(ThreadScope &)> body);
+  /// Makes \p value, defined outside the current thread loop, available in
+  /// it: from its per-thread buffer, or recomputed when it is a view.
+  LogicalResult materialize(Value value, ThreadScope &scope);
+  /// \p value as seen by every thread (thread 0's copy when it is kept per
+  /// thread), for loop bounds and branch conditions around barriers.
+  FailureOr<Value> uniformValue(Value value);
+  Value getBuffer(Value value);
+  Value newBuffer(Type type);
+  /// Replaces the GPU ops in \p copy, a clone of \p original made with
+  /// \p scope's mapping, by their host equivalents, keeping the mapping
+  /// valid when \p copy itself is replaced.
+  LogicalResult replaceGpuOps(Operation *original, Operation *copy,
+                              ThreadScope &scope);
+  LogicalResult lowerPrintf(gpu::PrintfOp printf);
+
+  gpu::GPUFuncOp kernel;
+  ModuleOp module;
+  const DenseMap<StringAttr, StringAttr> &helpers;
+  OpBuilder builder;
+  Location loc = kernel.getLoc();
+  func::FuncOp blockFn;
+  /// Per-thread buffers are allocated at the block function's entry, after
+  /// this op.
+  Operation *allocaAfter = nullptr;
+  Value ctx, shared;
+  Value blockIds[3], blockDims[3], gridDims[3];
+  Value blockSize;
+  /// Kernel values with a block-level equivalent.
+  IRMapping uniform;
+  /// Kernel values kept per thread, and their buffers.
+  DenseMap<Value, Value> buffers;
+};
+
+} // namespace
+
+Value BlockFunctionBuilder::loadContext(unsigned field) {
+  Type i64 = builder.getI64Type();
+  auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
+  Value address = LLVM::GEPOp::create(builder, loc, ptr, i64, ctx,
+                                      ArrayRef<LLVM::GEPArg>{int32_t(field)});
+  Value value = LLVM::LoadOp::create(builder, loc, i64, address);
+  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+                                    value);
+}
+
+Value BlockFunctionBuilder::newBuffer(Type type) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfter(allocaAfter);
+  auto bufferType = MemRefType::get({ShapedType::kDynamic}, type);
+  auto buffer = memref::AllocaOp::create(builder, loc, bufferType,
+                                         ValueRange{blockSize});
+  allocaAfter = buffer;
+  return buffer;
+}
+
+Value BlockFunctionBuilder::getBuffer(Value value) {
+  auto it = buffers.find(value);
+  if (it != buffers.end())
+    return it->second;
+  Value buffer = newBuffer(stripAddressSpace(value.getType()));
+  buffers[value] = buffer;
+  return buffer;
+}
+
+FailureOr<Value> BlockFunctionBuilder::uniformValue(Value value) {
+  if (Value mapped = uniform.lookupOrNull(value))
+    return mapped;
+  auto it = buffers.find(value);
+  if (it == buffers.end())
+    return failure();
+  return memref::LoadOp::create(builder, loc, it->second,
+                                ValueRange{constant(builder, 0)})
+      .getResult();
+}
+
+LogicalResult BlockFunctionBuilder::materialize(Value value,
+                                                ThreadScope &scope) {
+  if (scope.mapping.contains(value))
+    return success();
+  if (Value mapped = uniform.lookupOrNull(value)) {
+    scope.mapping.map(value, mapped);
+    return success();
+  }
+  auto it = buffers.find(value);
+  if (it != buffers.end()) {
+    scope.mapping.map(value, memref::LoadOp::create(scope.builder, loc,
+                                                    it->second,
+                                                    ValueRange{scope.linear}));
+    return success();
+  }
+  // Views of memory (subviews, casts, shared memory views) are recomputed.
+  Operation *def = value.getDefiningOp();
+  if (def && isa<MemRefType>(value.getType()) && isPure(def) &&
+      def->getNumRegions() == 0) {
+    for (Value operand : def->getOperands())
+      if (failed(materialize(operand, scope)))
+        return failure();
+    Operation *copy = scope.builder.clone(*def, scope.mapping);
+    if (failed(replaceGpuOps(def, copy, scope)))
+      return failure();
+    return success();
+  }
+  return emitError(value.getLoc(),
+                   "this value lives across a gpu.barrier and mlirc cannot "
+                   "keep it per thread on the host target");
+}
+
+LogicalResult BlockFunctionBuilder::emitThreadLoop(
+    function_ref<LogicalResult(ThreadScope &)> body) {
+  Value zero = constant(builder, 0), one = constant(builder, 1);
+  Value ivs[3];
+  OpBuilder b = builder;
+  // z outermost, x innermost: consecutive threads touch consecutive memory.
+  for (int dim = 2; dim >= 0; --dim) {
+    auto loop = scf::ForOp::create(b, loc, zero, blockDims[dim], one);
+    ivs[dim] = loop.getInductionVar();
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+  }
+  ThreadScope scope{b, IRMapping(), {ivs[0], ivs[1], ivs[2]}, Value()};
+  Value zy = arith::MulIOp::create(b, loc, ivs[2], blockDims[1]);
+  Value zyy = arith::AddIOp::create(b, loc, zy, ivs[1]);
+  Value row = arith::MulIOp::create(b, loc, zyy, blockDims[0]);
+  scope.linear = arith::AddIOp::create(b, loc, row, ivs[0]);
+  return body(scope);
+}
+
+LogicalResult BlockFunctionBuilder::lowerPrintf(gpu::PrintfOp printf) {
+  OpBuilder b(printf);
+  MLIRContext *context = b.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto printfFn = module.lookupSymbol<LLVM::LLVMFuncOp>("printf");
+  if (!printfFn) {
+    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    printfFn = LLVM::LLVMFuncOp::create(
+        mb, loc, "printf",
+        LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr}, /*isVarArg=*/true));
+  }
+  std::string format = printf.getFormat().str();
+  format.push_back('\0');
+  std::string name;
+  for (unsigned i = 0;; ++i) {
+    name = "__mlirc_printf_format." + std::to_string(i);
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), format.size());
+  LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/true,
+                         LLVM::Linkage::Internal, name,
+                         b.getStringAttr(format));
+  SmallVector<Value> args = {LLVM::AddressOfOp::create(b, loc, ptr, name)};
+  for (Value arg : printf.getArgs()) {
+    Type type = arg.getType();
+    // C's default argument promotions.
+    if (type.isIndex())
+      arg = arith::IndexCastOp::create(b, loc, b.getI64Type(), arg);
+    else if (type.isF16() || type.isBF16() || type.isF32())
+      arg = arith::ExtFOp::create(b, loc, b.getF64Type(), arg);
+    else if (type.isInteger() && type.getIntOrFloatBitWidth() < 32)
+      arg = arith::ExtSIOp::create(b, loc, b.getI32Type(), arg);
+    args.push_back(arg);
+  }
+  LLVM::CallOp::create(b, loc, printfFn, args);
+  printf.erase();
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
+                                                  Operation *root,
+                                                  ThreadScope &scope) {
+  // The CPU has one address space.
+  root->walk([](Operation *op) {
+    for (Value result : op->getResults())
+      result.setType(stripAddressSpace(result.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setType(stripAddressSpace(arg.getType()));
+  });
+  SmallVector<Operation *> gpuOps;
+  root->walk([&](Operation *op) {
+    if (isa<gpu::GPUDialect>(op->getDialect()))
+      gpuOps.push_back(op);
+    // Calls to device helpers go to their host copies.
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto it = helpers.find(call.getCalleeAttr().getAttr());
+      if (it != helpers.end())
+        call.setCallee(it->second);
+    }
+  });
+  for (Operation *op : gpuOps) {
+    OpBuilder b(op);
+    auto dim = [](auto typed) { return static_cast<int>(typed.getDimension()); };
+    Value replacement;
+    if (auto typed = dyn_cast<gpu::ThreadIdOp>(op)) {
+      replacement = scope.tid[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::BlockIdOp>(op)) {
+      replacement = blockIds[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::BlockDimOp>(op)) {
+      replacement = blockDims[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::GridDimOp>(op)) {
+      replacement = gridDims[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::GlobalIdOp>(op)) {
+      int d = dim(typed);
+      Value base = arith::MulIOp::create(b, loc, blockIds[d], blockDims[d]);
+      replacement = arith::AddIOp::create(b, loc, base, scope.tid[d]);
+    } else if (isa<gpu::LaneIdOp>(op)) {
+      replacement = arith::RemUIOp::create(b, loc, scope.linear,
+                                           constant(b, subgroupSize));
+    } else if (isa<gpu::SubgroupIdOp>(op)) {
+      replacement = arith::DivUIOp::create(b, loc, scope.linear,
+                                           constant(b, subgroupSize));
+    } else if (isa<gpu::SubgroupSizeOp>(op)) {
+      replacement = constant(b, subgroupSize);
+    } else if (isa<gpu::NumSubgroupsOp>(op)) {
+      Value rounded = arith::AddIOp::create(b, loc, blockSize,
+                                            constant(b, subgroupSize - 1));
+      replacement = arith::DivUIOp::create(b, loc, rounded,
+                                           constant(b, subgroupSize));
+    } else if (isa<gpu::DynamicSharedMemoryOp>(op)) {
+      replacement = shared;
+    } else if (auto printf = dyn_cast<gpu::PrintfOp>(op)) {
+      if (failed(lowerPrintf(printf)))
+        return failure();
+      continue;
+    } else {
+      return op->emitError("'")
+             << op->getName()
+             << "' is not supported by mlirc's host target yet";
+    }
+    op->getResult(0).replaceAllUsesWith(replacement);
+    if (op == root)
+      scope.mapping.map(original->getResult(0), replacement);
+    op->erase();
+  }
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return success();
+  llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
+  return emitThreadLoop([&](ThreadScope &scope) -> LogicalResult {
+    for (Operation *op : ops) {
+      llvm::SetVector<Value> used;
+      for (Value operand : op->getOperands())
+        used.insert(operand);
+      getUsedValuesDefinedAbove(op->getRegions(), used);
+      for (Value value : used)
+        if (failed(materialize(value, scope)))
+          return failure();
+      Operation *copy = scope.builder.clone(*op, scope.mapping);
+      if (failed(replaceGpuOps(op, copy, scope)))
+        return failure();
+    }
+    // Results used beyond this thread loop are kept per thread.
+    for (Operation *op : ops) {
+      for (Value result : op->getResults()) {
+        bool escapes = llvm::any_of(result.getUses(), [&](OpOperand &use) {
+          Operation *user =
+              op->getBlock()->findAncestorOpInBlock(*use.getOwner());
+          return !user || !inSegment.contains(user);
+        });
+        if (!escapes)
+          continue;
+        Value value = scope.mapping.lookup(result);
+        if (isa<MemRefType>(value.getType()))
+          continue; // recomputed where needed
+        memref::StoreOp::create(scope.builder, loc, value, getBuffer(result),
+                                ValueRange{scope.linear});
+      }
+    }
+    return success();
+  });
+}
+
+/// Stores \p values (one per thread) into \p targets, loading them all
+/// first so that swaps between loop-carried values stay correct.
+static LogicalResult
+storeEach(ArrayRef<Value> values, ArrayRef<Value> targets,
+          function_ref<LogicalResult(Value)> materialize,
+          function_ref<Value(Value)> lookup, OpBuilder &b, Location loc,
+          Value linear) {
+  SmallVector<Value> loaded;
+  for (Value value : values) {
+    if (failed(materialize(value)))
+      return failure();
+    loaded.push_back(lookup(value));
+  }
+  for (auto [value, target] : llvm::zip(loaded, targets))
+    memref::StoreOp::create(b, loc, value, target, ValueRange{linear});
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
+  FailureOr<Value> lb = uniformValue(forOp.getLowerBound());
+  FailureOr<Value> ub = uniformValue(forOp.getUpperBound());
+  FailureOr<Value> step = uniformValue(forOp.getStep());
+  if (failed(lb) || failed(ub) || failed(step))
+    return forOp.emitError("the bounds of a loop holding a gpu.barrier must "
+                           "be the same for all threads");
+  SmallVector<Value> carried;
+  for (Value init : forOp.getInitArgs()) {
+    if (isa<MemRefType>(init.getType()))
+      return forOp.emitError("a loop holding a gpu.barrier cannot carry a "
+                             "memref on the host target");
+    carried.push_back(newBuffer(init.getType()));
+  }
+  if (!carried.empty() &&
+      failed(emitThreadLoop([&](ThreadScope &scope) {
+        return storeEach(
+            llvm::to_vector(forOp.getInitArgs()), carried,
+            [&](Value v) { return materialize(v, scope); },
+            [&](Value v) { return scope.mapping.lookup(v); }, scope.builder,
+            loc, scope.linear);
+      })))
+    return failure();
+  for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
+    buffers[arg] = buffer;
+
+  auto hostLoop = scf::ForOp::create(builder, loc, *lb, *ub, *step);
+  uniform.map(forOp.getInductionVar(), hostLoop.getInductionVar());
+  OpBuilder::InsertPoint after = builder.saveInsertionPoint();
+  builder.setInsertionPoint(hostLoop.getBody()->getTerminator());
+  SmallVector<Operation *> body;
+  for (Operation &op : forOp.getBody()->without_terminator())
+    body.push_back(&op);
+  if (failed(emitSequence(body)))
+    return failure();
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  if (!carried.empty() &&
+      failed(emitThreadLoop([&](ThreadScope &scope) {
+        return storeEach(
+            llvm::to_vector(yield.getOperands()), carried,
+            [&](Value v) { return materialize(v, scope); },
+            [&](Value v) { return scope.mapping.lookup(v); }, scope.builder,
+            loc, scope.linear);
+      })))
+    return failure();
+  builder.restoreInsertionPoint(after);
+  for (auto [result, buffer] : llvm::zip(forOp.getResults(), carried))
+    buffers[result] = buffer;
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
+  FailureOr<Value> condition = uniformValue(ifOp.getCondition());
+  if (failed(condition))
+    return ifOp.emitError("the condition of a branch holding a gpu.barrier "
+                          "must be the same for all threads");
+  SmallVector<Value> results;
+  for (Type type : ifOp.getResultTypes()) {
+    if (isa<MemRefType>(type))
+      return ifOp.emitError("a branch holding a gpu.barrier cannot yield a "
+                            "memref on the host target");
+    results.push_back(newBuffer(type));
+  }
+  auto hostIf = scf::IfOp::create(builder, loc, *condition,
+                                  /*withElseRegion=*/!ifOp.getElseRegion().empty());
+  OpBuilder::InsertPoint after = builder.saveInsertionPoint();
+  for (auto [source, target] :
+       llvm::zip(ifOp->getRegions(), hostIf->getRegions())) {
+    if (source.empty())
+      continue;
+    builder.setInsertionPoint(target.front().getTerminator());
+    SmallVector<Operation *> body;
+    for (Operation &op : source.front().without_terminator())
+      body.push_back(&op);
+    if (failed(emitSequence(body)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(source.front().getTerminator());
+    if (!results.empty() &&
+        failed(emitThreadLoop([&](ThreadScope &scope) {
+          return storeEach(
+              llvm::to_vector(yield.getOperands()), results,
+              [&](Value v) { return materialize(v, scope); },
+              [&](Value v) { return scope.mapping.lookup(v); },
+              scope.builder, loc, scope.linear);
+        })))
+      return failure();
+  }
+  builder.restoreInsertionPoint(after);
+  for (auto [result, buffer] : llvm::zip(ifOp.getResults(), results))
+    buffers[result] = buffer;
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
+  SmallVector<Operation *> segment;
+  for (Operation *op : ops) {
+    if (!containsBarrier(op)) {
+      segment.push_back(op);
+      continue;
+    }
+    if (failed(emitSegment(segment)))
+      return failure();
+    segment.clear();
+    if (isa<gpu::BarrierOp>(op))
+      continue; // the end of a thread loop is the barrier
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      if (failed(emitFor(forOp)))
+        return failure();
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      if (failed(emitIf(ifOp)))
+        return failure();
+    } else {
+      return op->emitError("mlirc's host target supports gpu.barrier inside "
+                           "scf.for and scf.if only");
+    }
+  }
+  return emitSegment(segment);
+}
+
+LogicalResult
+BlockFunctionBuilder::hoistUniformOps(SmallVectorImpl<Operation *> &rest) {
+  for (Operation &op : kernel.getBody().front().without_terminator()) {
+    bool isUniformQuery =
+        isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+            gpu::SubgroupSizeOp>(op);
+    bool operandsUniform = llvm::all_of(op.getOperands(), [&](Value v) {
+      return uniform.contains(v);
+    });
+    if (isUniformQuery ||
+        (isPure(&op) && op.getNumRegions() == 0 && operandsUniform &&
+         !isa<gpu::GPUDialect>(op.getDialect()))) {
+      ThreadScope none{builder, uniform, {}, Value()};
+      Operation *copy = builder.clone(op, none.mapping);
+      if (failed(replaceGpuOps(&op, copy, none)))
+        return failure();
+      for (Value result : op.getResults())
+        uniform.map(result, none.mapping.lookup(result));
+      continue;
+    }
+    rest.push_back(&op);
+  }
+  return success();
+}
+
+FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
+  if (!kernel.getBody().hasOneBlock())
+    return kernel.emitError("mlirc's host target needs kernels whose body is "
+                            "one block (structured control flow)");
+  MLIRContext *context = kernel.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto sharedType = MemRefType::get({ShapedType::kDynamic},
+                                    IntegerType::get(context, 8));
+  SmallVector<Type> inputs = {ptr, sharedType};
+  for (Type type : kernel.getArgumentTypes())
+    inputs.push_back(stripAddressSpace(type));
+
+  builder.setInsertionPointToEnd(module.getBody());
+  std::string name = ("__mlirc_host." + kernel.getName()).str();
+  blockFn = func::FuncOp::create(builder, loc, name,
+                                 FunctionType::get(context, inputs, {}));
+  blockFn->setAttr("mlirc.host_kernel", kernel.getNameAttr());
+  blockFn.setPrivate();
+  Block *entry = blockFn.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  ctx = entry->getArgument(0);
+  shared = entry->getArgument(1);
+  for (auto [arg, value] : llvm::zip(kernel.getArguments(),
+                                     entry->getArguments().drop_front(2)))
+    uniform.map(arg, value);
+  for (int d = 0; d < 3; ++d) {
+    blockIds[d] = loadContext(d);
+    blockDims[d] = loadContext(3 + d);
+    gridDims[d] = loadContext(6 + d);
+  }
+  blockSize = arith::MulIOp::create(
+      builder, loc,
+      arith::MulIOp::create(builder, loc, blockDims[0], blockDims[1]),
+      blockDims[2]);
+
+  bool hasBarrier = containsBarrier(kernel);
+  // Workgroup memory belongs to the block; private memory to one thread,
+  // and threads without barriers run one after another, so one copy serves.
+  for (BlockArgument arg : kernel.getWorkgroupAttributions())
+    uniform.map(arg, memref::AllocaOp::create(
+                         builder, loc,
+                         cast<MemRefType>(stripAddressSpace(arg.getType()))));
+  if (hasBarrier && !kernel.getPrivateAttributions().empty())
+    return kernel.emitError("mlirc's host target does not support private "
+                            "attributions in kernels with gpu.barrier yet");
+  for (BlockArgument arg : kernel.getPrivateAttributions())
+    uniform.map(arg, memref::AllocaOp::create(
+                         builder, loc,
+                         cast<MemRefType>(stripAddressSpace(arg.getType()))));
+  allocaAfter = blockSize.getDefiningOp();
+
+  SmallVector<Operation *> rest;
+  if (failed(hoistUniformOps(rest)) || failed(emitSequence(rest)))
+    return failure();
+  func::ReturnOp::create(builder, loc);
+  return blockFn;
+}
+
+namespace {
+
+struct LowerKernelsToHostPass
+    : public PassWrapper<LowerKernelsToHostPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerKernelsToHostPass)
+
+  explicit LowerKernelsToHostPass(bool keepDeviceBodies)
+      : keepDeviceBodies(keepDeviceBodies) {}
+
+  StringRef getArgument() const override {
+    return "mlirc-lower-kernels-to-host";
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, func::FuncDialect, LLVM::LLVMDialect,
+                    memref::MemRefDialect, scf::SCFDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+    for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      // Device helper functions get a host copy under a program-unique name.
+      DenseMap<StringAttr, StringAttr> helpers;
+      for (auto helper : gpuModule.getOps<func::FuncOp>()) {
+        auto name = StringAttr::get(
+            &getContext(), "__mlirc_host." + gpuModule.getName() + "." +
+                               helper.getName());
+        helpers[helper.getNameAttr()] = name;
+        OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+        auto copy = cast<func::FuncOp>(b.clone(*helper));
+        copy.setName(name);
+        copy.setPrivate();
+      }
+      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
+        if (!kernel.isKernel())
+          continue;
+        BlockFunctionBuilder builder(kernel, module, helpers);
+        if (failed(builder.build()))
+          return signalPassFailure();
+      }
+      for (auto [oldName, newName] : helpers)
+        for (Operation &op : module.getBody()->getOperations())
+          if (auto func = dyn_cast<func::FuncOp>(op);
+              func && func.getName().starts_with("__mlirc_host."))
+            func.walk([&](func::CallOp call) {
+              if (call.getCalleeAttr().getAttr() == oldName)
+                call.setCallee(newName);
+            });
+      if (keepDeviceBodies)
+        continue;
+      // Only the signatures are still needed, by the launches' verifier.
+      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
+        Block &body = kernel.getBody().front();
+        body.dropAllDefinedValueUses();
+        while (!body.empty())
+          body.back().erase();
+        OpBuilder b = OpBuilder::atBlockEnd(&body);
+        gpu::ReturnOp::create(b, kernel.getLoc());
+      }
+      for (Operation &op :
+           llvm::make_early_inc_range(gpuModule.getBody()->getOperations()))
+        if (!isa<gpu::GPUFuncOp>(op))
+          op.erase();
+    }
+  }
+
+  bool keepDeviceBodies;
+};
+
+} // namespace
+
+std::unique_ptr<Pass> mlirc::createLowerKernelsToHostPass(bool keepDeviceBodies) {
+  return std::make_unique<LowerKernelsToHostPass>(keepDeviceBodies);
+}

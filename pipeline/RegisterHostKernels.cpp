@@ -1,0 +1,137 @@
+//===- RegisterHostKernels.cpp - Host kernels known to the runtime --------===//
+//
+// After host lowering, each block function @__mlirc_host.K gets an entry
+//   void __mlirc_host_entry.K(void **params, void *ctx, void *shared,
+//                             int64_t sharedBytes)
+// that unpacks the launch's argument array (the same array a GPU launch
+// passes) into the block function's lowered arguments. A global constructor
+// registers every entry with the runtime under the kernel's host handle,
+// the address launches name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/KernelHandle.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlirc;
+
+namespace {
+
+struct RegisterHostKernelsPass
+    : public PassWrapper<RegisterHostKernelsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RegisterHostKernelsPass)
+
+  StringRef getArgument() const override {
+    return "mlirc-register-host-kernels";
+  }
+
+  LLVM::GlobalOp getOrCreateGlobal(OpBuilder &b, Location loc, StringRef name,
+                                   Type type, Attribute value) {
+    ModuleOp module = getOperation();
+    if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+      return global;
+    return LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                  LLVM::Linkage::Internal, name, value);
+  }
+
+  /// The entry that unpacks the launch arguments for \p blockFn.
+  LLVM::LLVMFuncOp createEntry(OpBuilder &b, LLVM::LLVMFuncOp blockFn,
+                               StringRef kernel) {
+    Location loc = blockFn.getLoc();
+    MLIRContext *context = &getContext();
+    Type ptr = LLVM::LLVMPointerType::get(context);
+    Type i64 = b.getI64Type();
+    auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                            {ptr, ptr, ptr, i64});
+    auto entry = LLVM::LLVMFuncOp::create(
+        b, loc, ("__mlirc_host_entry." + kernel).str(), type,
+        LLVM::Linkage::Internal);
+    Block *block = entry.addEntryBlock(b);
+    OpBuilder eb = OpBuilder::atBlockEnd(block);
+    Value params = block->getArgument(0);
+    Value shared = block->getArgument(2);
+    auto i64Const = [&](int64_t v) {
+      return LLVM::ConstantOp::create(eb, loc, i64, eb.getI64IntegerAttr(v));
+    };
+    // The block function takes the context, then the dynamic shared memory
+    // as a memref descriptor (allocated, aligned, offset, size, stride),
+    // then the kernel's own arguments.
+    SmallVector<Value> args = {block->getArgument(1), shared, shared,
+                               i64Const(0), block->getArgument(3),
+                               i64Const(1)};
+    ArrayRef<Type> argTypes = blockFn.getFunctionType().getParams();
+    for (auto [i, argType] : llvm::enumerate(argTypes.drop_front(6))) {
+      Value slotAddress = LLVM::GEPOp::create(
+          eb, loc, ptr, ptr, params,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+      Value slot = LLVM::LoadOp::create(eb, loc, ptr, slotAddress);
+      args.push_back(LLVM::LoadOp::create(eb, loc, argType, slot));
+    }
+    LLVM::CallOp::create(eb, loc, blockFn, args);
+    LLVM::ReturnOp::create(eb, loc, ValueRange());
+    return entry;
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<std::pair<LLVM::LLVMFuncOp, StringRef>> blockFns;
+    for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+      if (auto kernel = func->getAttrOfType<StringAttr>("mlirc.host_kernel"))
+        blockFns.push_back({func, kernel.getValue()});
+    if (blockFns.empty())
+      return;
+
+    MLIRContext *context = &getContext();
+    Location loc = module.getLoc();
+    Type ptr = LLVM::LLVMPointerType::get(context);
+    auto voidType = LLVM::LLVMVoidType::get(context);
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+
+    auto registerFn = module.lookupSymbol<LLVM::LLVMFuncOp>(
+        "mlircRegisterHostKernel");
+    if (!registerFn)
+      registerFn = LLVM::LLVMFuncOp::create(
+          b, loc, "mlircRegisterHostKernel",
+          LLVM::LLVMFunctionType::get(voidType, {ptr, ptr, ptr}));
+    auto ctor = LLVM::LLVMFuncOp::create(
+        b, loc, "__mlirc_register_host_kernels",
+        LLVM::LLVMFunctionType::get(voidType, {}), LLVM::Linkage::Internal);
+    OpBuilder cb = OpBuilder::atBlockEnd(ctor.addEntryBlock(b));
+
+    for (auto [blockFn, kernel] : blockFns) {
+      blockFn.setLinkage(LLVM::Linkage::Internal);
+      LLVM::LLVMFuncOp entry = createEntry(b, blockFn, kernel);
+      LLVM::GlobalOp handle =
+          getOrCreateGlobal(b, loc, getKernelHandleName(kernel),
+                            b.getI8Type(), b.getI8IntegerAttr(0));
+      std::string nameValue = kernel.str();
+      nameValue.push_back('\0');
+      LLVM::GlobalOp name = getOrCreateGlobal(
+          b, loc, getKernelNameGlobal(kernel),
+          LLVM::LLVMArrayType::get(b.getI8Type(), nameValue.size()),
+          b.getStringAttr(nameValue));
+      LLVM::CallOp::create(cb, loc, registerFn,
+                           ValueRange{LLVM::AddressOfOp::create(cb, loc, handle),
+                                      LLVM::AddressOfOp::create(cb, loc, ptr,
+                                                                entry.getName()),
+                                      LLVM::AddressOfOp::create(cb, loc, name)});
+    }
+    LLVM::ReturnOp::create(cb, loc, ValueRange());
+    LLVM::GlobalCtorsOp::create(
+        b, loc, b.getArrayAttr({FlatSymbolRefAttr::get(ctor)}),
+        b.getI32ArrayAttr({65535}),
+        b.getArrayAttr({LLVM::ZeroAttr::get(context)}));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> mlirc::createRegisterHostKernelsPass() {
+  return std::make_unique<RegisterHostKernelsPass>();
+}

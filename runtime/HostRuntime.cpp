@@ -1,0 +1,234 @@
+//===- HostRuntime.cpp - mlirc's runtime for the host-CPU target ----------===//
+//
+// The same API the CUDA backend implements (mgpu* and mlircLaunchKernel),
+// over the CPU: device memory is host memory, and a launch runs the
+// kernel's block function once per block, blocks spread over a pool of
+// worker threads (one per core). Kernels register their block functions
+// from global constructors, keyed by the host handle launches name.
+//
+// Streams run their work when it is enqueued, which orders it as the
+// tokens require; async work therefore completes before the call returns.
+//
+//===----------------------------------------------------------------------===//
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace {
+
+/// What a block function reads about its launch; the layout is shared with
+/// the code mlirc generates (pipeline/LowerKernelsToHost.cpp).
+struct BlockContext {
+  int64_t blockIdx[3];
+  int64_t blockDim[3];
+  int64_t gridDim[3];
+};
+
+using HostEntry = void (*)(void **params, const BlockContext *ctx,
+                           void *shared, int64_t sharedBytes);
+
+struct HostKernel {
+  HostEntry entry;
+  const char *name;
+};
+
+constexpr int64_t maxThreadsPerBlock = 1024;
+
+[[noreturn]] void fail(const char *format, const char *arg) {
+  std::fprintf(stderr, "mlirc runtime: error: ");
+  std::fprintf(stderr, format, arg);
+  std::fprintf(stderr, "\n");
+  std::exit(1);
+}
+
+std::unordered_map<const void *, HostKernel> &registry() {
+  static std::unordered_map<const void *, HostKernel> kernels;
+  return kernels;
+}
+
+/// Worker threads that run the blocks of one launch at a time.
+class BlockPool {
+public:
+  BlockPool() {
+    unsigned count = std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned i = 1; i < count; ++i)
+      workers.emplace_back([this, i] { work(i); });
+    sharedMemory.resize(count);
+  }
+
+  ~BlockPool() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    wake.notify_all();
+    for (std::thread &worker : workers)
+      worker.join();
+  }
+
+  /// Runs \p blocks calls of \p body (block index, worker index) and
+  /// returns when all are done.
+  void run(int64_t blocks, size_t sharedBytes,
+           const std::function<void(int64_t, void *)> &body) {
+    std::lock_guard<std::mutex> launchLock(launchMutex);
+    for (std::vector<char> &memory : sharedMemory)
+      if (memory.size() < sharedBytes)
+        memory.resize(sharedBytes);
+    if (blocks == 1 || workers.empty()) {
+      for (int64_t block = 0; block < blocks; ++block)
+        body(block, sharedMemory[0].data());
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      job = &body;
+      jobBlocks = blocks;
+      next = 0;
+      pending = workers.size();
+      ++generation;
+    }
+    wake.notify_all();
+    runBlocks(0);
+    std::unique_lock<std::mutex> lock(mutex);
+    done.wait(lock, [&] { return pending == 0; });
+    job = nullptr;
+  }
+
+private:
+  void runBlocks(unsigned worker) {
+    void *shared = sharedMemory[worker].data();
+    for (int64_t block = next++; block < jobBlocks; block = next++)
+      (*job)(block, shared);
+  }
+
+  void work(unsigned worker) {
+    uint64_t seen = 0;
+    while (true) {
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return stopping || generation != seen; });
+        if (stopping)
+          return;
+        seen = generation;
+      }
+      runBlocks(worker);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (--pending == 0)
+        done.notify_one();
+    }
+  }
+
+  std::vector<std::thread> workers;
+  std::vector<std::vector<char>> sharedMemory;
+  std::mutex launchMutex, mutex;
+  std::condition_variable wake, done;
+  const std::function<void(int64_t, void *)> *job = nullptr;
+  int64_t jobBlocks = 0;
+  std::atomic<int64_t> next{0};
+  size_t pending = 0;
+  uint64_t generation = 0;
+  bool stopping = false;
+};
+
+BlockPool &pool() {
+  static BlockPool blockPool;
+  return blockPool;
+}
+
+/// A non-null stand-in for streams and events: work runs when enqueued.
+char streamToken, eventToken;
+
+struct MemRefDescriptor {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t sizesAndStrides[];
+};
+
+} // namespace
+
+extern "C" {
+
+void mlircRegisterHostKernel(const void *handle, HostEntry entry,
+                             const char *name) {
+  registry()[handle] = HostKernel{entry, name};
+}
+
+void mlircLaunchKernel(const void *handle, const void * /*ptxHandle*/,
+                       const char *name, int64_t gridX, int64_t gridY,
+                       int64_t gridZ, int64_t blockX, int64_t blockY,
+                       int64_t blockZ, int32_t sharedBytes, void * /*stream*/,
+                       void **params) {
+  auto it = registry().find(handle);
+  if (it == registry().end())
+    fail("kernel '%s' has no host code; compile it with "
+         "--offload-arch=host",
+         name);
+  if (gridX <= 0 || gridY <= 0 || gridZ <= 0 || blockX <= 0 || blockY <= 0 ||
+      blockZ <= 0)
+    fail("launch of kernel '%s' with an empty grid or block", name);
+  if (blockX * blockY * blockZ > maxThreadsPerBlock)
+    fail("launch of kernel '%s' with more than 1024 threads per block", name);
+  if (sharedBytes < 0)
+    fail("launch of kernel '%s' with negative dynamic shared memory", name);
+  HostEntry entry = it->second.entry;
+  int64_t blocks = gridX * gridY * gridZ;
+  pool().run(blocks, sharedBytes, [&](int64_t block, void *shared) {
+    BlockContext ctx = {{block % gridX, (block / gridX) % gridY,
+                         block / (gridX * gridY)},
+                        {blockX, blockY, blockZ},
+                        {gridX, gridY, gridZ}};
+    entry(params, &ctx, shared, sharedBytes);
+  });
+}
+
+void *mgpuStreamCreate() { return &streamToken; }
+void mgpuStreamDestroy(void *) {}
+void mgpuStreamSynchronize(void *) {}
+void mgpuStreamWaitEvent(void *, void *) {}
+void *mgpuEventCreate() { return &eventToken; }
+void mgpuEventDestroy(void *) {}
+void mgpuEventSynchronize(void *) {}
+void mgpuEventRecord(void *, void *) {}
+void mgpuSetDefaultDevice(int32_t) {}
+
+void *mgpuMemAlloc(uint64_t sizeBytes, void *, bool) {
+  if (sizeBytes == 0)
+    return nullptr;
+  // Aligned for any vector type the kernels may load.
+  void *ptr = std::aligned_alloc(64, (sizeBytes + 63) / 64 * 64);
+  if (!ptr)
+    fail("out of memory allocating device memory%s", "");
+  return ptr;
+}
+
+void mgpuMemFree(void *ptr, void *) { std::free(ptr); }
+
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *) {
+  std::memmove(dst, src, sizeBytes);
+}
+
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *) {
+  auto *words = static_cast<uint32_t *>(dst);
+  std::fill(words, words + count, value);
+}
+
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *) {
+  auto *halves = static_cast<uint16_t *>(dst);
+  std::fill(halves, halves + count, value);
+}
+
+void mgpuMemHostRegisterMemRef(int64_t, MemRefDescriptor *, int64_t) {}
+void mgpuMemHostUnregisterMemRef(int64_t, MemRefDescriptor *, int64_t) {}
+
+} // extern "C"
