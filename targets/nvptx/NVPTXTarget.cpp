@@ -15,7 +15,7 @@ llvm::Expected<OffloadTarget> mlirc::parseNVPTXArch(llvm::StringRef arch) {
   if (!pattern.match(arch, &parts))
     return llvm::createStringError(
         "unknown offload architecture '%s'; expected sm_NN (cubin, e.g. "
-        "sm_80), compute_NN (PTX, e.g. compute_80) or native",
+        "sm_80), compute_NN (PTX, e.g. compute_80), host or native",
         arch.str().c_str());
   unsigned sm = 0;
   if (parts[2].getAsInteger(10, sm) || sm < 50)
