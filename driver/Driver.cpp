@@ -219,6 +219,12 @@ Error Driver::setUp() {
     if (!resolved)
       return resolved.takeError();
     targets = std::move(*resolved);
+    if (options.verbose) {
+      errs() << "mlirc: targets:";
+      for (const OffloadTarget &target : targets)
+        errs() << ' ' << target.arch;
+      errs() << '\n';
+    }
   }
   bool mlirNeedsCuda = hasVendor(targets, OffloadTarget::Vendor::NVIDIA);
   bool needsToolkit = mlirNeedsCuda && options.finalPhase >= Phase::Binary;
