@@ -361,6 +361,7 @@ Error MLIRCompilation::emitHost() {
   if (!llvmModule)
     return diagnosticsReported();
   prepareHostModule(*llvmModule, **machine);
+  giveMainAnExitStatus(*llvmModule);
 
   std::vector<SmallString<0>> binaries;
   for (const DeviceImage &image : images)

@@ -2,6 +2,7 @@
 
 #include "targets/host/HostCodegen.h"
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -41,6 +42,27 @@ mlirc::createHostTargetMachine(unsigned optLevel) {
 void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
   module.setTargetTriple(machine.getTargetTriple());
   module.setDataLayout(machine.createDataLayout());
+}
+
+void mlirc::giveMainAnExitStatus(Module &module) {
+  Function *userMain = module.getFunction("main");
+  if (!userMain || userMain->isDeclaration() ||
+      !userMain->getReturnType()->isVoidTy())
+    return;
+  userMain->setName("__mlirc_main");
+  userMain->setLinkage(GlobalValue::InternalLinkage);
+  LLVMContext &context = module.getContext();
+  auto *type = FunctionType::get(Type::getInt32Ty(context),
+                                 userMain->getFunctionType()->params(),
+                                 /*isVarArg=*/false);
+  Function *main =
+      Function::Create(type, GlobalValue::ExternalLinkage, "main", module);
+  IRBuilder<> builder(BasicBlock::Create(context, "entry", main));
+  SmallVector<Value *> args;
+  for (Argument &arg : main->args())
+    args.push_back(&arg);
+  builder.CreateCall(userMain, args);
+  builder.CreateRet(builder.getInt32(0));
 }
 
 void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,

@@ -22,6 +22,10 @@ createHostTargetMachine(unsigned optLevel);
 /// Sets the triple and data layout of \p module to \p machine's.
 void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
 
+/// MLIR programs often declare `func.func @main()`; C expects main to
+/// return the exit status. A void main is wrapped in one returning 0.
+void giveMainAnExitStatus(llvm::Module &module);
+
 /// Runs LLVM's default optimization pipeline for \p optLevel.
 void optimizeHostModule(llvm::Module &module, llvm::TargetMachine &machine,
                         unsigned optLevel);
