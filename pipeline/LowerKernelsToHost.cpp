@@ -162,6 +162,10 @@ private:
   LogicalResult replaceGpuOps(Operation *original, Operation *copy,
                               ThreadScope &scope);
   LogicalResult lowerPrintf(gpu::PrintfOp printf);
+  /// What \p get refers to on the host: the block's copy of a workgroup
+  /// global, or a get_global of the host copy of a device global; null
+  /// when it already names a host global.
+  FailureOr<Value> getGlobal(memref::GetGlobalOp get);
 
   gpu::GPUFuncOp kernel;
   ModuleOp module;
@@ -179,6 +183,8 @@ private:
   IRMapping uniform;
   /// Kernel values kept per thread, and their buffers.
   DenseMap<Value, Value> buffers;
+  /// Workgroup globals of the gpu.module, one allocation per block.
+  DenseMap<StringAttr, Value> workgroupGlobals;
 };
 
 } // namespace
@@ -315,6 +321,43 @@ LogicalResult BlockFunctionBuilder::lowerPrintf(gpu::PrintfOp printf) {
   return success();
 }
 
+FailureOr<Value> BlockFunctionBuilder::getGlobal(memref::GetGlobalOp get) {
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  auto global = gpuModule.lookupSymbol<memref::GlobalOp>(get.getNameAttr());
+  if (!global)
+    return Value();
+  auto type = cast<MemRefType>(global.getType());
+  if (auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+          type.getMemorySpace());
+      space && space.getValue() == gpu::AddressSpace::Workgroup) {
+    Value &copy = workgroupGlobals[global.getSymNameAttr()];
+    if (!copy) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointAfter(allocaAfter);
+      auto alloca = memref::AllocaOp::create(
+          builder, loc, cast<MemRefType>(stripAddressSpace(type)));
+      allocaAfter = alloca;
+      copy = alloca;
+    }
+    return copy;
+  }
+  // Global memory: one host copy of the global for the whole program.
+  std::string name = ("__mlirc_host." + gpuModule.getName() + "." +
+                      global.getSymName())
+                         .str();
+  auto hostType = cast<MemRefType>(stripAddressSpace(type));
+  if (!module.lookupSymbol(name)) {
+    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    auto copy = cast<memref::GlobalOp>(mb.clone(*global));
+    copy.setSymName(name);
+    copy.setType(hostType);
+    copy.setPrivate();
+  }
+  OpBuilder b(get);
+  return memref::GetGlobalOp::create(b, get.getLoc(), hostType, name)
+      .getResult();
+}
+
 LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
                                                   Operation *root,
                                                   ThreadScope &scope) {
@@ -330,6 +373,8 @@ LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
   SmallVector<Operation *> gpuOps;
   root->walk([&](Operation *op) {
     if (isa<gpu::GPUDialect>(op->getDialect()))
+      gpuOps.push_back(op);
+    if (isa<memref::GetGlobalOp>(op))
       gpuOps.push_back(op);
     // Calls to device helpers go to their host copies.
     if (auto call = dyn_cast<func::CallOp>(op)) {
@@ -369,6 +414,13 @@ LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
                                            constant(b, subgroupSize));
     } else if (isa<gpu::DynamicSharedMemoryOp>(op)) {
       replacement = shared;
+    } else if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      FailureOr<Value> global = getGlobal(get);
+      if (failed(global))
+        return failure();
+      if (!*global)
+        continue; // a global of the host module
+      replacement = *global;
     } else if (auto printf = dyn_cast<gpu::PrintfOp>(op)) {
       if (failed(lowerPrintf(printf)))
         return failure();
