@@ -84,6 +84,9 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  // LLVM intrinsics where they exist (fma, sqrt, exp, ...), libm calls for
+  // the rest (erf, tanh, ...).
+  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -93,6 +93,9 @@ public:
       std::lock_guard<std::mutex> lock(mutex);
       job = &body;
       jobBlocks = blocks;
+      // About 16 chunks per thread balances uneven blocks cheaply.
+      chunk = std::max<int64_t>(
+          1, blocks / (16 * static_cast<int64_t>(workers.size() + 1)));
       next = 0;
       pending = workers.size();
       ++generation;
@@ -107,8 +110,14 @@ public:
 private:
   void runBlocks(unsigned worker) {
     void *shared = sharedMemory[worker].data();
-    for (int64_t block = next++; block < jobBlocks; block = next++)
-      (*job)(block, shared);
+    // Blocks are taken in chunks: one shared counter per block would make
+    // the cores fight over its cache line.
+    for (int64_t start = next.fetch_add(chunk); start < jobBlocks;
+         start = next.fetch_add(chunk)) {
+      int64_t end = std::min(start + chunk, jobBlocks);
+      for (int64_t block = start; block < end; ++block)
+        (*job)(block, shared);
+    }
   }
 
   void work(unsigned worker) {
@@ -134,7 +143,8 @@ private:
   std::condition_variable wake, done;
   const std::function<void(int64_t, void *)> *job = nullptr;
   int64_t jobBlocks = 0;
-  std::atomic<int64_t> next{0};
+  int64_t chunk = 1;
+  alignas(64) std::atomic<int64_t> next{0};
   size_t pending = 0;
   uint64_t generation = 0;
   bool stopping = false;
