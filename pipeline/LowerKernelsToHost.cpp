@@ -136,6 +136,15 @@ private:
   LogicalResult emitSequence(ArrayRef<Operation *> ops);
   LogicalResult emitSegment(ArrayRef<Operation *> ops);
   LogicalResult emitFor(scf::ForOp forOp);
+  /// True when \p forOp has the same bounds in every thread and carries
+  /// only values that per-thread buffers can hold.
+  bool isUniformLoop(scf::ForOp forOp) {
+    return uniform.contains(forOp.getLowerBound()) &&
+           uniform.contains(forOp.getUpperBound()) &&
+           uniform.contains(forOp.getStep()) &&
+           llvm::none_of(forOp.getInitArgs().getTypes(),
+                         [](Type t) { return isa<MemRefType>(t); });
+  }
   LogicalResult emitIf(scf::IfOp ifOp);
   LogicalResult emitAllReduce(gpu::AllReduceOp reduce);
   /// The value of \p value in thread \p thread, which a previous thread
@@ -147,7 +156,12 @@ private:
   /// Emits the thread loop nest at the current block-level insertion point
   /// and fills it through \p body.
   LogicalResult
-  emitThreadLoop(function_ref<LogicalResult(ThreadScope &)> body);
+  emitThreadLoop(function_ref<LogicalResult(ThreadScope &)> body,
+                 Value xUpperBound = Value());
+  /// For a segment ending in `scf.if (global_id x < n)` (or thread_id x),
+  /// the guard that can become the x loop's bound instead, and that bound;
+  /// the guarded body then runs unconditionally and vectorizes.
+  std::pair<scf::IfOp, Value> findBoundsGuard(ArrayRef<Operation *> ops);
   /// Makes \p value, defined outside the current thread loop, available in
   /// it: from its per-thread buffer, or recomputed when it is a view.
   LogicalResult materialize(Value value, ThreadScope &scope);
@@ -262,13 +276,14 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
 }
 
 LogicalResult BlockFunctionBuilder::emitThreadLoop(
-    function_ref<LogicalResult(ThreadScope &)> body) {
+    function_ref<LogicalResult(ThreadScope &)> body, Value xUpperBound) {
   Value zero = constant(builder, 0), one = constant(builder, 1);
   Value ivs[3];
   OpBuilder b = builder;
   // z outermost, x innermost: consecutive threads touch consecutive memory.
   for (int dim = 2; dim >= 0; --dim) {
-    auto loop = scf::ForOp::create(b, loc, zero, blockDims[dim], one);
+    Value upper = dim == 0 && xUpperBound ? xUpperBound : blockDims[dim];
+    auto loop = scf::ForOp::create(b, loc, zero, upper, one);
     ivs[dim] = loop.getInductionVar();
     b.setInsertionPoint(loop.getBody()->getTerminator());
   }
@@ -438,10 +453,64 @@ LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
   return success();
 }
 
+std::pair<scf::IfOp, Value>
+BlockFunctionBuilder::findBoundsGuard(ArrayRef<Operation *> ops) {
+  auto guard = dyn_cast<scf::IfOp>(ops.back());
+  if (!guard || guard.getNumResults() != 0 || !guard.getElseRegion().empty())
+    return {};
+  auto cmp = guard.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::ult &&
+               cmp.getPredicate() != arith::CmpIPredicate::slt))
+    return {};
+  Value limit = uniform.lookupOrNull(cmp.getRhs());
+  if (!limit || !limit.getType().isIndex())
+    return {};
+  // The ops before the guard must be free of effects and used only here:
+  // threads past the bound no longer run them.
+  llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
+  for (Operation *op : ops.drop_back()) {
+    if (!isPure(op) || op->getNumRegions() != 0)
+      return {};
+    for (Value result : op->getResults())
+      for (Operation *user : result.getUsers()) {
+        Operation *top = op->getBlock()->findAncestorOpInBlock(*user);
+        if (!top || !inSegment.contains(top))
+          return {};
+      }
+  }
+  Value base;
+  Operation *id = cmp.getLhs().getDefiningOp();
+  if (!id || !inSegment.contains(id))
+    return {};
+  if (auto global = dyn_cast_or_null<gpu::GlobalIdOp>(id);
+      global && global.getDimension() == gpu::Dimension::x)
+    base = arith::MulIOp::create(builder, loc, blockIds[0], blockDims[0]);
+  else if (auto thread = dyn_cast_or_null<gpu::ThreadIdOp>(id);
+           thread && thread.getDimension() == gpu::Dimension::x)
+    base = constant(builder, 0);
+  else
+    return {};
+  // x < limit - base, clamped to [0, blockDim.x]; signed, so a negative
+  // limit runs no thread.
+  Value remaining = arith::SubIOp::create(builder, loc, limit, base);
+  Value atLeastZero =
+      arith::MaxSIOp::create(builder, loc, remaining, constant(builder, 0));
+  Value bound = arith::MinSIOp::create(builder, loc, atLeastZero, blockDims[0]);
+  if (cmp.getPredicate() == arith::CmpIPredicate::ult) {
+    // Unsigned: a "negative" limit is huge, so every thread passes.
+    Value negative = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::slt, limit, constant(builder, 0));
+    bound = arith::SelectOp::create(builder, loc, negative, blockDims[0],
+                                    bound);
+  }
+  return {guard, bound};
+}
+
 LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
   if (ops.empty())
     return success();
   llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
+  auto [guard, xBound] = findBoundsGuard(ops);
   return emitThreadLoop([&](ThreadScope &scope) -> LogicalResult {
     for (Operation *op : ops) {
       llvm::SetVector<Value> used;
@@ -459,6 +528,15 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
       if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
         if (failed(emitSubgroupReduce(reduce, scope)))
           return failure();
+        continue;
+      }
+      if (op == guard.getOperation()) {
+        // The loop bound already keeps every thread inside the guard.
+        for (Operation &inner : guard.getThenRegion().front().without_terminator()) {
+          Operation *copy = scope.builder.clone(inner, scope.mapping);
+          if (failed(replaceGpuOps(&inner, copy, scope)))
+            return failure();
+        }
         continue;
       }
       Operation *copy = scope.builder.clone(*op, scope.mapping);
@@ -483,7 +561,7 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
       }
     }
     return success();
-  });
+  }, xBound);
 }
 
 /// Stores \p values (one per thread) into \p targets, loading them all
@@ -530,6 +608,30 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
   for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
     buffers[arg] = buffer;
 
+  // A yielded value computed in the body after the last read of its
+  // loop-carried value is stored straight into the carried buffer, saving
+  // a copy per iteration.
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  SmallVector<bool> storedInPlace(carried.size(), false);
+  for (auto [i, operand] : llvm::enumerate(yield.getOperands())) {
+    Operation *def = operand.getDefiningOp();
+    // Only values a thread loop computes: loops, branches and block-wide
+    // reductions bring buffers of their own.
+    if (!def || def->getBlock() != forOp.getBody() || !operand.hasOneUse() ||
+        buffers.count(operand) || isa<MemRefType>(operand.getType()) ||
+        isa<scf::ForOp, scf::IfOp, gpu::AllReduceOp>(def))
+      continue;
+    BlockArgument carriedArg = forOp.getRegionIterArgs()[i];
+    bool readsBefore = llvm::all_of(carriedArg.getUsers(), [&](Operation *u) {
+      Operation *top = forOp.getBody()->findAncestorOpInBlock(*u);
+      return top && (top == def || top->isBeforeInBlock(def));
+    });
+    if (!readsBefore)
+      continue;
+    buffers[operand] = carried[i];
+    storedInPlace[i] = true;
+  }
+
   auto hostLoop = scf::ForOp::create(builder, loc, *lb, *ub, *step);
   uniform.map(forOp.getInductionVar(), hostLoop.getInductionVar());
   OpBuilder::InsertPoint after = builder.saveInsertionPoint();
@@ -539,11 +641,16 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
     body.push_back(&op);
   if (failed(emitSequence(body)))
     return failure();
-  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-  if (!carried.empty() &&
+  SmallVector<Value> toCopy, copyTargets;
+  for (auto [i, operand] : llvm::enumerate(yield.getOperands()))
+    if (!storedInPlace[i]) {
+      toCopy.push_back(operand);
+      copyTargets.push_back(carried[i]);
+    }
+  if (!toCopy.empty() &&
       failed(emitThreadLoop([&](ThreadScope &scope) {
         return storeEach(
-            llvm::to_vector(yield.getOperands()), carried,
+            toCopy, copyTargets,
             [&](Value v) { return materialize(v, scope); },
             [&](Value v) { return scope.mapping.lookup(v); }, scope.builder,
             loc, scope.linear);
@@ -600,6 +707,17 @@ LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
 LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
   SmallVector<Operation *> segment;
   for (Operation *op : ops) {
+    if (auto forOp = dyn_cast<scf::ForOp>(op);
+        forOp && !containsCrossThread(op) && isUniformLoop(forOp)) {
+      // Between barriers the threads are independent, so a loop with the
+      // same bounds in every thread can run around the thread loop rather
+      // than inside it: the thread loop becomes innermost and vectorizes
+      // across threads (work-item loops innermost).
+      if (failed(emitSegment(segment)) || failed(emitFor(forOp)))
+        return failure();
+      segment.clear();
+      continue;
+    }
     if (!containsCrossThread(op)) {
       segment.push_back(op);
       continue;
