@@ -136,6 +136,9 @@ private:
   LogicalResult emitSequence(ArrayRef<Operation *> ops);
   LogicalResult emitSegment(ArrayRef<Operation *> ops);
   LogicalResult emitFor(scf::ForOp forOp);
+  /// Emits a thread loop storing each thread's \p values into \p targets.
+  LogicalResult storePerThread(ArrayRef<Value> values,
+                               ArrayRef<Value> targets);
   /// True when \p forOp has the same bounds in every thread and carries
   /// only values that per-thread buffers can hold.
   bool isUniformLoop(scf::ForOp forOp) {
@@ -582,6 +585,16 @@ storeEach(ArrayRef<Value> values, ArrayRef<Value> targets,
   return success();
 }
 
+LogicalResult BlockFunctionBuilder::storePerThread(ArrayRef<Value> values,
+                                                   ArrayRef<Value> targets) {
+  return emitThreadLoop([&](ThreadScope &scope) {
+    return storeEach(
+        values, targets, [&](Value v) { return materialize(v, scope); },
+        [&](Value v) { return scope.mapping.lookup(v); }, scope.builder, loc,
+        scope.linear);
+  });
+}
+
 LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
   FailureOr<Value> lb = uniformValue(forOp.getLowerBound());
   FailureOr<Value> ub = uniformValue(forOp.getUpperBound());
@@ -597,13 +610,7 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
     carried.push_back(newBuffer(init.getType()));
   }
   if (!carried.empty() &&
-      failed(emitThreadLoop([&](ThreadScope &scope) {
-        return storeEach(
-            llvm::to_vector(forOp.getInitArgs()), carried,
-            [&](Value v) { return materialize(v, scope); },
-            [&](Value v) { return scope.mapping.lookup(v); }, scope.builder,
-            loc, scope.linear);
-      })))
+      failed(storePerThread(llvm::to_vector(forOp.getInitArgs()), carried)))
     return failure();
   for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
     buffers[arg] = buffer;
@@ -648,13 +655,7 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
       copyTargets.push_back(carried[i]);
     }
   if (!toCopy.empty() &&
-      failed(emitThreadLoop([&](ThreadScope &scope) {
-        return storeEach(
-            toCopy, copyTargets,
-            [&](Value v) { return materialize(v, scope); },
-            [&](Value v) { return scope.mapping.lookup(v); }, scope.builder,
-            loc, scope.linear);
-      })))
+      failed(storePerThread(toCopy, copyTargets)))
     return failure();
   builder.restoreInsertionPoint(after);
   for (auto [result, buffer] : llvm::zip(forOp.getResults(), carried))
@@ -689,13 +690,7 @@ LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
       return failure();
     auto yield = cast<scf::YieldOp>(source.front().getTerminator());
     if (!results.empty() &&
-        failed(emitThreadLoop([&](ThreadScope &scope) {
-          return storeEach(
-              llvm::to_vector(yield.getOperands()), results,
-              [&](Value v) { return materialize(v, scope); },
-              [&](Value v) { return scope.mapping.lookup(v); },
-              scope.builder, loc, scope.linear);
-        })))
+        failed(storePerThread(llvm::to_vector(yield.getOperands()), results)))
       return failure();
   }
   builder.restoreInsertionPoint(after);
