@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -168,6 +169,10 @@ private:
   /// Makes \p value, defined outside the current thread loop, available in
   /// it: from its per-thread buffer, or recomputed when it is a view.
   LogicalResult materialize(Value value, ThreadScope &scope);
+  /// True when \p value is cheaper to recompute in each thread loop than to
+  /// keep per thread: thread ids and arithmetic on them and on uniform
+  /// values (index computations, mostly).
+  bool isRecomputable(Value value, unsigned depth = 0);
   /// \p value as seen by every thread (thread 0's copy when it is kept per
   /// thread), for loop bounds and branch conditions around barriers.
   FailureOr<Value> uniformValue(Value value);
@@ -246,6 +251,23 @@ FailureOr<Value> BlockFunctionBuilder::uniformValue(Value value) {
       .getResult();
 }
 
+bool BlockFunctionBuilder::isRecomputable(Value value, unsigned depth) {
+  if (uniform.contains(value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 6 || def->getNumRegions() != 0 || !isPure(def) ||
+      def->getParentRegion() != &kernel.getBody())
+    return false;
+  if (isa<gpu::ThreadIdOp, gpu::GlobalIdOp, gpu::LaneIdOp,
+          gpu::SubgroupIdOp>(def))
+    return true;
+  if (!isa<arith::ArithDialect, index::IndexDialect>(def->getDialect()))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isRecomputable(operand, depth + 1);
+  });
+}
+
 LogicalResult BlockFunctionBuilder::materialize(Value value,
                                                 ThreadScope &scope) {
   if (scope.mapping.contains(value))
@@ -253,6 +275,14 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
   if (Value mapped = uniform.lookupOrNull(value)) {
     scope.mapping.map(value, mapped);
     return success();
+  }
+  if (isRecomputable(value)) {
+    Operation *def = value.getDefiningOp();
+    for (Value operand : def->getOperands())
+      if (failed(materialize(operand, scope)))
+        return failure();
+    Operation *copy = scope.builder.clone(*def, scope.mapping);
+    return replaceGpuOps(def, copy, scope);
   }
   auto it = buffers.find(value);
   if (it != buffers.end()) {
@@ -557,8 +587,13 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
         if (!escapes)
           continue;
         Value value = scope.mapping.lookup(result);
-        if (isa<MemRefType>(value.getType()))
-          continue; // recomputed where needed
+        // Recomputed where needed, unless another thread reads it.
+        bool readAcrossThreads = llvm::any_of(result.getUsers(), [](Operation *u) {
+          return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp, gpu::AllReduceOp>(u);
+        });
+        if (isa<MemRefType>(value.getType()) ||
+            (isRecomputable(result) && !readAcrossThreads))
+          continue;
         memref::StoreOp::create(scope.builder, loc, value, getBuffer(result),
                                 ValueRange{scope.linear});
       }
