@@ -117,11 +117,6 @@ resolveTargets(const DriverOptions &options) {
       targets.push_back(*target);
     }
   }
-  if (hasVendor(targets, OffloadTarget::Vendor::Host) &&
-      hasVendor(targets, OffloadTarget::Vendor::NVIDIA))
-    return createStringError(
-        "--offload-arch: combining host and NVIDIA targets in one program is "
-        "not supported yet; build one executable per target");
   return targets;
 }
 
@@ -153,6 +148,8 @@ static Error checkTargetsSupported(const std::vector<OffloadTarget> &targets,
     return Error::success();
   unsigned oldest = getOldestSupportedSM(toolkit.major, toolkit.minor);
   for (const OffloadTarget &target : targets) {
+    if (target.vendor != OffloadTarget::Vendor::NVIDIA)
+      continue;
     unsigned sm = getSMVersion(target.chip);
     if (target.ptxOnly || sm >= oldest)
       continue;
@@ -203,6 +200,8 @@ private:
   std::unique_ptr<CompileSettings> settings;
   /// The program needs the CUDA runtime (else mlirc's host runtime).
   bool linkCuda = false;
+  /// The program carries host kernels too: the runtime chooses at start-up.
+  bool linkBoth = false;
 };
 
 } // namespace
@@ -227,6 +226,7 @@ Error Driver::setUp() {
     }
   }
   bool mlirNeedsCuda = hasVendor(targets, OffloadTarget::Vendor::NVIDIA);
+  linkBoth = mlirNeedsCuda && hasVendor(targets, OffloadTarget::Vendor::Host);
   bool needsToolkit = mlirNeedsCuda && options.finalPhase >= Phase::Binary;
   linkCuda = options.finalPhase == Phase::Exe &&
              (mlirNeedsCuda || (!options.hasInput(Input::Kind::MLIR) &&
@@ -315,7 +315,9 @@ Error Driver::compileOnly() {
 Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   std::vector<std::string> args;
   std::string libDir = getLibraryDir();
-  StringRef runtime = linkCuda ? "mlirc_cuda_runtime" : "mlirc_host_runtime";
+  StringRef runtime = linkBoth   ? "mlirc_runtime"
+                      : linkCuda ? "mlirc_cuda_runtime"
+                                 : "mlirc_host_runtime";
   SmallString<128> runtimePath(libDir);
   sys::path::append(runtimePath, "lib" + runtime + ".a");
   if (!options.printJobs && !sys::fs::exists(runtimePath))

@@ -15,6 +15,8 @@
 #include <cuda_runtime_api.h>
 
 #include <atomic>
+#include "runtime/RuntimeExport.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -110,45 +112,54 @@ cudaError_t launchOnce(const void *handle, dim3 grid, dim3 block,
 
 extern "C" {
 
-void *mgpuStreamCreate() {
+/// True when the CUDA driver is present and sees at least one device; the
+/// combined runtime asks this to choose between GPU and CPU.
+bool mlircCudaAvailable() {
+  int count = 0;
+  bool usable = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+  cudaGetLastError();
+  return usable;
+}
+
+void *MLIRC_EXPORT(mgpuStreamCreate)() {
   cudaStream_t stream = nullptr;
   MLIRC_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   return stream;
 }
 
-void mgpuStreamDestroy(void *stream) {
+void MLIRC_EXPORT(mgpuStreamDestroy)(void *stream) {
   MLIRC_CUDA(cudaStreamDestroy(asStream(stream)));
 }
 
-void mgpuStreamSynchronize(void *stream) {
+void MLIRC_EXPORT(mgpuStreamSynchronize)(void *stream) {
   MLIRC_CUDA(cudaStreamSynchronize(asStream(stream)));
 }
 
-void mgpuStreamWaitEvent(void *stream, void *event) {
+void MLIRC_EXPORT(mgpuStreamWaitEvent)(void *stream, void *event) {
   MLIRC_CUDA(cudaStreamWaitEvent(asStream(stream),
                                  static_cast<cudaEvent_t>(event), 0));
 }
 
-void *mgpuEventCreate() {
+void *MLIRC_EXPORT(mgpuEventCreate)() {
   cudaEvent_t event = nullptr;
   MLIRC_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
   return event;
 }
 
-void mgpuEventDestroy(void *event) {
+void MLIRC_EXPORT(mgpuEventDestroy)(void *event) {
   MLIRC_CUDA(cudaEventDestroy(static_cast<cudaEvent_t>(event)));
 }
 
-void mgpuEventSynchronize(void *event) {
+void MLIRC_EXPORT(mgpuEventSynchronize)(void *event) {
   MLIRC_CUDA(cudaEventSynchronize(static_cast<cudaEvent_t>(event)));
 }
 
-void mgpuEventRecord(void *event, void *stream) {
+void MLIRC_EXPORT(mgpuEventRecord)(void *event, void *stream) {
   MLIRC_CUDA(cudaEventRecord(static_cast<cudaEvent_t>(event),
                              asStream(stream)));
 }
 
-void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
+void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *stream, bool isHostShared) {
   void *ptr = nullptr;
   if (sizeBytes == 0)
     return nullptr;
@@ -161,7 +172,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
   return ptr;
 }
 
-void mgpuMemFree(void *ptr, void *stream) {
+void MLIRC_EXPORT(mgpuMemFree)(void *ptr, void *stream) {
   if (!ptr)
     return;
   if (stream)
@@ -170,14 +181,14 @@ void mgpuMemFree(void *ptr, void *stream) {
     MLIRC_CUDA(cudaFree(ptr));
 }
 
-void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
+void MLIRC_EXPORT(mgpuMemcpy)(void *dst, void *src, size_t sizeBytes, void *stream) {
   MLIRC_CUDA(cudaMemcpyAsync(dst, src, sizeBytes, cudaMemcpyDefault,
                              asStream(stream)));
   if (!stream)
     MLIRC_CUDA(cudaStreamSynchronize(nullptr));
 }
 
-void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
+void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count, void *stream) {
   using Fn = CUresult (*)(CUdeviceptr, unsigned int, size_t, CUstream);
   static Fn memsetD32 = getDriverFunction<Fn>("cuMemsetD32Async");
   CUresult result = memsetD32(reinterpret_cast<CUdeviceptr>(dst), value,
@@ -188,7 +199,7 @@ void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
     MLIRC_CUDA(cudaStreamSynchronize(nullptr));
 }
 
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
+void MLIRC_EXPORT(mgpuMemset16)(void *dst, unsigned short value, size_t count,
                   void *stream) {
   using Fn = CUresult (*)(CUdeviceptr, unsigned short, size_t, CUstream);
   static Fn memsetD16 = getDriverFunction<Fn>("cuMemsetD16Async");
@@ -200,7 +211,7 @@ void mgpuMemset16(void *dst, unsigned short value, size_t count,
     MLIRC_CUDA(cudaStreamSynchronize(nullptr));
 }
 
-void mgpuMemHostRegisterMemRef(int64_t rank, MemRefDescriptor *desc,
+void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t rank, MemRefDescriptor *desc,
                                int64_t elementSize) {
   size_t bytes = getMemRefSpan(rank, desc, elementSize);
   if (bytes == 0)
@@ -209,20 +220,20 @@ void mgpuMemHostRegisterMemRef(int64_t rank, MemRefDescriptor *desc,
                               bytes, cudaHostRegisterDefault));
 }
 
-void mgpuMemHostUnregisterMemRef(int64_t rank, MemRefDescriptor *desc,
+void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t rank, MemRefDescriptor *desc,
                                  int64_t elementSize) {
   if (getMemRefSpan(rank, desc, elementSize) == 0)
     return;
   MLIRC_CUDA(cudaHostUnregister(desc->aligned + desc->offset * elementSize));
 }
 
-void mgpuSetDefaultDevice(int32_t device) { MLIRC_CUDA(cudaSetDevice(device)); }
+void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) { MLIRC_CUDA(cudaSetDevice(device)); }
 
 /// Launches the kernel registered under \p handle (its cubin) or, when this
 /// GPU has no cubin for it, under \p ptxHandle (its PTX, which the driver
 /// compiles). A null \p stream is a synchronous launch: it returns when the
 /// kernel has finished.
-void mlircLaunchKernel(const void *handle, const void *ptxHandle,
+void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ptxHandle,
                        const char *name, int64_t gridX,
                        int64_t gridY, int64_t gridZ, int64_t blockX,
                        int64_t blockY, int64_t blockZ, int32_t sharedBytes,

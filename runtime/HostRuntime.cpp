@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include "runtime/RuntimeExport.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -174,7 +176,7 @@ void mlircRegisterHostKernel(const void *handle, HostEntry entry,
   registry()[handle] = HostKernel{entry, name};
 }
 
-void mlircLaunchKernel(const void *handle, const void * /*ptxHandle*/,
+void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void * /*ptxHandle*/,
                        const char *name, int64_t gridX, int64_t gridY,
                        int64_t gridZ, int64_t blockX, int64_t blockY,
                        int64_t blockZ, int32_t sharedBytes, void * /*stream*/,
@@ -202,17 +204,17 @@ void mlircLaunchKernel(const void *handle, const void * /*ptxHandle*/,
   });
 }
 
-void *mgpuStreamCreate() { return &streamToken; }
-void mgpuStreamDestroy(void *) {}
-void mgpuStreamSynchronize(void *) {}
-void mgpuStreamWaitEvent(void *, void *) {}
-void *mgpuEventCreate() { return &eventToken; }
-void mgpuEventDestroy(void *) {}
-void mgpuEventSynchronize(void *) {}
-void mgpuEventRecord(void *, void *) {}
-void mgpuSetDefaultDevice(int32_t) {}
+void *MLIRC_EXPORT(mgpuStreamCreate)() { return &streamToken; }
+void MLIRC_EXPORT(mgpuStreamDestroy)(void *) {}
+void MLIRC_EXPORT(mgpuStreamSynchronize)(void *) {}
+void MLIRC_EXPORT(mgpuStreamWaitEvent)(void *, void *) {}
+void *MLIRC_EXPORT(mgpuEventCreate)() { return &eventToken; }
+void MLIRC_EXPORT(mgpuEventDestroy)(void *) {}
+void MLIRC_EXPORT(mgpuEventSynchronize)(void *) {}
+void MLIRC_EXPORT(mgpuEventRecord)(void *, void *) {}
+void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t) {}
 
-void *mgpuMemAlloc(uint64_t sizeBytes, void *, bool) {
+void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *, bool) {
   if (sizeBytes == 0)
     return nullptr;
   // Aligned for any vector type the kernels may load.
@@ -222,23 +224,23 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *, bool) {
   return ptr;
 }
 
-void mgpuMemFree(void *ptr, void *) { std::free(ptr); }
+void MLIRC_EXPORT(mgpuMemFree)(void *ptr, void *) { std::free(ptr); }
 
-void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *) {
+void MLIRC_EXPORT(mgpuMemcpy)(void *dst, void *src, size_t sizeBytes, void *) {
   std::memmove(dst, src, sizeBytes);
 }
 
-void mgpuMemset32(void *dst, unsigned int value, size_t count, void *) {
+void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count, void *) {
   auto *words = static_cast<uint32_t *>(dst);
   std::fill(words, words + count, value);
 }
 
-void mgpuMemset16(void *dst, unsigned short value, size_t count, void *) {
+void MLIRC_EXPORT(mgpuMemset16)(void *dst, unsigned short value, size_t count, void *) {
   auto *halves = static_cast<uint16_t *>(dst);
   std::fill(halves, halves + count, value);
 }
 
-void mgpuMemHostRegisterMemRef(int64_t, MemRefDescriptor *, int64_t) {}
-void mgpuMemHostUnregisterMemRef(int64_t, MemRefDescriptor *, int64_t) {}
+void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t, MemRefDescriptor *, int64_t) {}
+void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t, MemRefDescriptor *, int64_t) {}
 
 } // extern "C"
