@@ -6,7 +6,8 @@
 // that unpacks the launch's argument array (the same array a GPU launch
 // passes) into the block function's lowered arguments. A global constructor
 // registers every entry with the runtime under the kernel's host handle,
-// the address launches name.
+// the address launches name, with the size of each argument so that an
+// async launch can copy them before the caller reuses their storage.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -93,12 +95,14 @@ struct RegisterHostKernelsPass
     auto voidType = LLVM::LLVMVoidType::get(context);
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
 
+    Type i32 = b.getI32Type();
     auto registerFn = module.lookupSymbol<LLVM::LLVMFuncOp>(
         "mlircRegisterHostKernel");
     if (!registerFn)
       registerFn = LLVM::LLVMFuncOp::create(
           b, loc, "mlircRegisterHostKernel",
-          LLVM::LLVMFunctionType::get(voidType, {ptr, ptr, ptr}));
+          LLVM::LLVMFunctionType::get(voidType, {ptr, ptr, ptr, i32, ptr}));
+    DataLayout layout(module);
     auto ctor = LLVM::LLVMFuncOp::create(
         b, loc, "__mlirc_register_host_kernels",
         LLVM::LLVMFunctionType::get(voidType, {}), LLVM::Linkage::Internal);
@@ -116,11 +120,30 @@ struct RegisterHostKernelsPass
           b, loc, getKernelNameGlobal(kernel),
           LLVM::LLVMArrayType::get(b.getI8Type(), nameValue.size()),
           b.getStringAttr(nameValue));
-      LLVM::CallOp::create(cb, loc, registerFn,
-                           ValueRange{LLVM::AddressOfOp::create(cb, loc, handle),
-                                      LLVM::AddressOfOp::create(cb, loc, ptr,
-                                                                entry.getName()),
-                                      LLVM::AddressOfOp::create(cb, loc, name)});
+      SmallVector<int64_t> sizes;
+      for (Type type : blockFn.getFunctionType().getParams().drop_front(6))
+        sizes.push_back(layout.getTypeSize(type).getFixedValue());
+      auto sizesType = LLVM::LLVMArrayType::get(b.getI64Type(), sizes.size());
+      LLVM::GlobalOp sizesGlobal = LLVM::GlobalOp::create(
+          b, loc, sizesType, /*isConstant=*/true, LLVM::Linkage::Internal,
+          ("__mlirc_host_arg_sizes." + kernel).str(),
+          sizes.empty() ? Attribute() : b.getI64TensorAttr(sizes));
+      if (sizes.empty()) {
+        // An empty array still needs an initializer.
+        Block *init = new Block();
+        sizesGlobal.getInitializerRegion().push_back(init);
+        OpBuilder ib = OpBuilder::atBlockEnd(init);
+        LLVM::ReturnOp::create(ib, loc,
+                               LLVM::ZeroOp::create(ib, loc, sizesType));
+      }
+      Value count = LLVM::ConstantOp::create(
+          cb, loc, i32, cb.getI32IntegerAttr(static_cast<int32_t>(sizes.size())));
+      LLVM::CallOp::create(
+          cb, loc, registerFn,
+          ValueRange{LLVM::AddressOfOp::create(cb, loc, handle),
+                     LLVM::AddressOfOp::create(cb, loc, ptr, entry.getName()),
+                     LLVM::AddressOfOp::create(cb, loc, name), count,
+                     LLVM::AddressOfOp::create(cb, loc, sizesGlobal)});
     }
     LLVM::ReturnOp::create(cb, loc, ValueRange());
     LLVM::GlobalCtorsOp::create(

@@ -6,8 +6,13 @@
 // worker threads (one per core). Kernels register their block functions
 // from global constructors, keyed by the host handle launches name.
 //
-// Streams run their work when it is enqueued, which orders it as the
-// tokens require; async work therefore completes before the call returns.
+// Async work really is asynchronous: work enqueued on a stream (launches,
+// copies, memsets, frees) goes to one executor thread in the order the
+// program enqueued it and the call returns at once. That single order
+// satisfies every token dependency, since a dependency is always enqueued
+// before its user; streams and events only remember the last task they
+// cover, for the waits. Work on no stream first waits for everything
+// enqueued, then runs on the caller's thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +25,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <memory>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -42,6 +49,8 @@ using HostEntry = void (*)(void **params, const BlockContext *ctx,
 struct HostKernel {
   HostEntry entry;
   const char *name;
+  /// Bytes of each argument, to copy them for an async launch.
+  std::vector<int64_t> argSizes;
 };
 
 constexpr int64_t maxThreadsPerBlock = 1024;
@@ -157,8 +166,91 @@ BlockPool &pool() {
   return blockPool;
 }
 
-/// A non-null stand-in for streams and events: work runs when enqueued.
-char streamToken, eventToken;
+/// Runs enqueued tasks one after another on its own thread.
+class Executor {
+public:
+  ~Executor() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    changed.notify_all();
+    if (thread.joinable())
+      thread.join();
+  }
+
+  /// Enqueues \p task; returns its number.
+  uint64_t enqueue(std::function<void()> task) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!thread.joinable())
+      thread = std::thread([this] { work(); });
+    tasks.push_back(std::move(task));
+    ++enqueued;
+    changed.notify_all();
+    return enqueued;
+  }
+
+  /// Waits until task \p number (and so every earlier one) has run.
+  void waitFor(uint64_t number) {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [&] { return completed >= number; });
+  }
+
+  void waitForAll() {
+    uint64_t last;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      last = enqueued;
+    }
+    waitFor(last);
+  }
+
+private:
+  void work() {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (true) {
+      changed.wait(lock, [&] { return stopping || !tasks.empty(); });
+      if (tasks.empty())
+        return;
+      std::function<void()> task = std::move(tasks.front());
+      tasks.pop_front();
+      lock.unlock();
+      task();
+      lock.lock();
+      ++completed;
+      changed.notify_all();
+    }
+  }
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<std::function<void()>> tasks;
+  uint64_t enqueued = 0, completed = 0;
+  bool stopping = false;
+  std::thread thread;
+};
+
+Executor &executor() {
+  static Executor asyncExecutor;
+  return asyncExecutor;
+}
+
+/// A stream or an event: the last task it covers.
+struct Marker {
+  uint64_t lastTask = 0;
+};
+
+/// Runs \p work on \p stream: enqueued when there is one, else on this
+/// thread after everything enqueued so far.
+void onStream(void *stream, std::function<void()> work) {
+  if (!stream) {
+    executor().waitForAll();
+    work();
+    return;
+  }
+  static_cast<Marker *>(stream)->lastTask =
+      executor().enqueue(std::move(work));
+}
 
 struct MemRefDescriptor {
   char *allocated;
@@ -172,15 +264,19 @@ struct MemRefDescriptor {
 extern "C" {
 
 void mlircRegisterHostKernel(const void *handle, HostEntry entry,
-                             const char *name) {
-  registry()[handle] = HostKernel{entry, name};
+                             const char *name, int32_t numArgs,
+                             const int64_t *argSizes) {
+  registry()[handle] =
+      HostKernel{entry, name, std::vector<int64_t>(argSizes, argSizes + numArgs)};
 }
 
-void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void * /*ptxHandle*/,
-                       const char *name, int64_t gridX, int64_t gridY,
-                       int64_t gridZ, int64_t blockX, int64_t blockY,
-                       int64_t blockZ, int32_t sharedBytes, void * /*stream*/,
-                       void **params) {
+void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle,
+                                     const void * /*ptxHandle*/,
+                                     const char *name, int64_t gridX,
+                                     int64_t gridY, int64_t gridZ,
+                                     int64_t blockX, int64_t blockY,
+                                     int64_t blockZ, int32_t sharedBytes,
+                                     void *stream, void **params) {
   auto it = registry().find(handle);
   if (it == registry().end())
     fail("kernel '%s' has no host code; compile it with "
@@ -193,25 +289,71 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void * /*ptxHandl
     fail("launch of kernel '%s' with more than 1024 threads per block", name);
   if (sharedBytes < 0)
     fail("launch of kernel '%s' with negative dynamic shared memory", name);
-  HostEntry entry = it->second.entry;
-  int64_t blocks = gridX * gridY * gridZ;
-  pool().run(blocks, sharedBytes, [&](int64_t block, void *shared) {
-    BlockContext ctx = {{block % gridX, (block / gridX) % gridY,
-                         block / (gridX * gridY)},
-                        {blockX, blockY, blockZ},
-                        {gridX, gridY, gridZ}};
-    entry(params, &ctx, shared, sharedBytes);
-  });
+  const HostKernel &kernel = it->second;
+  auto run = [entry = kernel.entry, gridX, gridY, gridZ, blockX, blockY,
+              blockZ, sharedBytes](void **args) {
+    int64_t blocks = gridX * gridY * gridZ;
+    pool().run(blocks, sharedBytes, [&](int64_t block, void *shared) {
+      BlockContext ctx = {{block % gridX, (block / gridX) % gridY,
+                           block / (gridX * gridY)},
+                          {blockX, blockY, blockZ},
+                          {gridX, gridY, gridZ}};
+      entry(args, &ctx, shared, sharedBytes);
+    });
+  };
+  if (!stream) {
+    onStream(nullptr, [&] { run(params); });
+    return;
+  }
+  // The caller may reuse the argument slots as soon as this returns.
+  size_t total = 0;
+  for (int64_t size : kernel.argSizes)
+    total += (size + 15) / 16 * 16;
+  auto storage = std::make_shared<std::vector<char>>(total);
+  auto args = std::make_shared<std::vector<void *>>(kernel.argSizes.size());
+  size_t offset = 0;
+  for (size_t i = 0; i < kernel.argSizes.size(); ++i) {
+    void *copy = storage->data() + offset;
+    std::memcpy(copy, params[i], kernel.argSizes[i]);
+    (*args)[i] = copy;
+    offset += (kernel.argSizes[i] + 15) / 16 * 16;
+  }
+  onStream(stream, [run, storage, args] { run(args->data()); });
 }
 
-void *MLIRC_EXPORT(mgpuStreamCreate)() { return &streamToken; }
-void MLIRC_EXPORT(mgpuStreamDestroy)(void *) {}
-void MLIRC_EXPORT(mgpuStreamSynchronize)(void *) {}
-void MLIRC_EXPORT(mgpuStreamWaitEvent)(void *, void *) {}
-void *MLIRC_EXPORT(mgpuEventCreate)() { return &eventToken; }
-void MLIRC_EXPORT(mgpuEventDestroy)(void *) {}
-void MLIRC_EXPORT(mgpuEventSynchronize)(void *) {}
-void MLIRC_EXPORT(mgpuEventRecord)(void *, void *) {}
+void *MLIRC_EXPORT(mgpuStreamCreate)() { return new Marker(); }
+
+void MLIRC_EXPORT(mgpuStreamDestroy)(void *stream) {
+  executor().waitFor(static_cast<Marker *>(stream)->lastTask);
+  delete static_cast<Marker *>(stream);
+}
+
+void MLIRC_EXPORT(mgpuStreamSynchronize)(void *stream) {
+  executor().waitFor(static_cast<Marker *>(stream)->lastTask);
+}
+
+void MLIRC_EXPORT(mgpuStreamWaitEvent)(void *stream, void *event) {
+  // Tasks run in enqueue order: what the event covers runs first anyway.
+  auto *marker = static_cast<Marker *>(stream);
+  marker->lastTask =
+      std::max(marker->lastTask, static_cast<Marker *>(event)->lastTask);
+}
+
+void *MLIRC_EXPORT(mgpuEventCreate)() { return new Marker(); }
+
+void MLIRC_EXPORT(mgpuEventDestroy)(void *event) {
+  delete static_cast<Marker *>(event);
+}
+
+void MLIRC_EXPORT(mgpuEventSynchronize)(void *event) {
+  executor().waitFor(static_cast<Marker *>(event)->lastTask);
+}
+
+void MLIRC_EXPORT(mgpuEventRecord)(void *event, void *stream) {
+  static_cast<Marker *>(event)->lastTask =
+      stream ? static_cast<Marker *>(stream)->lastTask : 0;
+}
+
 void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t) {}
 
 void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *, bool) {
@@ -224,20 +366,29 @@ void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *, bool) {
   return ptr;
 }
 
-void MLIRC_EXPORT(mgpuMemFree)(void *ptr, void *) { std::free(ptr); }
-
-void MLIRC_EXPORT(mgpuMemcpy)(void *dst, void *src, size_t sizeBytes, void *) {
-  std::memmove(dst, src, sizeBytes);
+void MLIRC_EXPORT(mgpuMemFree)(void *ptr, void *stream) {
+  onStream(stream, [ptr] { std::free(ptr); });
 }
 
-void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count, void *) {
-  auto *words = static_cast<uint32_t *>(dst);
-  std::fill(words, words + count, value);
+void MLIRC_EXPORT(mgpuMemcpy)(void *dst, void *src, size_t sizeBytes,
+                              void *stream) {
+  onStream(stream, [=] { std::memmove(dst, src, sizeBytes); });
 }
 
-void MLIRC_EXPORT(mgpuMemset16)(void *dst, unsigned short value, size_t count, void *) {
-  auto *halves = static_cast<uint16_t *>(dst);
-  std::fill(halves, halves + count, value);
+void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count,
+                                void *stream) {
+  onStream(stream, [=] {
+    auto *words = static_cast<uint32_t *>(dst);
+    std::fill(words, words + count, value);
+  });
+}
+
+void MLIRC_EXPORT(mgpuMemset16)(void *dst, unsigned short value, size_t count,
+                                void *stream) {
+  onStream(stream, [=] {
+    auto *halves = static_cast<uint16_t *>(dst);
+    std::fill(halves, halves + count, value);
+  });
 }
 
 void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t, MemRefDescriptor *, int64_t) {}

@@ -7,7 +7,7 @@ import lit.formats
 
 config.name = "mlirc"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".test", ".cu"]
+config.suffixes = [".mlir", ".test", ".cu", ".c"]
 config.excludes = ["Inputs", "inputs", "utils", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
@@ -20,6 +20,8 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ["CUDA_PATH", "CUDA_HOME"]:
     config.environment.pop(var, None)
 
+config.substitutions.append(("%mlirc_lib",
+                             os.path.join(config.mlirc_obj_root, "lib")))
 config.substitutions.append(("%mlirc", os.path.join(bin_dir, "mlirc")))
 config.substitutions.append(
     ("%fake_cuda", os.path.join(config.test_exec_root, "Inputs", "fake-cuda")))
