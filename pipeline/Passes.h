@@ -36,6 +36,10 @@ std::unique_ptr<mlir::Pass> createInternalizeDeviceSymbolsPass();
 /// per-kernel handle and erases gpu.binary ops.
 std::unique_ptr<mlir::Pass> createLowerLaunchesToRuntimePass();
 
+/// Rewrites gpu.all_reduce, gpu.subgroup_id and gpu.subgroup_reduce into
+/// ops the NVVM lowering handles.
+std::unique_ptr<mlir::Pass> createExpandGpuOpsPass();
+
 /// Builds a CPU block function for every kernel (host target). Unless
 /// \p keepDeviceBodies (a GPU target also wants them), kernel bodies are
 /// emptied afterwards.

@@ -54,6 +54,7 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   }
   pm.addPass(createAttachTargetsPass(options.targets, options.optLevel));
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
+  gpm.addPass(createExpandGpuOpsPass());
   gpm.addPass(createLowerAffinePass());
   gpm.addPass(createSCFToControlFlowPass());
   gpm.addPass(memref::createExpandStridedMetadataPass());

@@ -45,6 +45,12 @@ if (os.access(os.path.join(cuda_root, "bin", "ptxas"), os.X_OK)
         config.available_features.add("cuda-runtime")
 config.substitutions.append(("%cuda_root", cuda_root))
 
+# The target integration/host's programs are built for: the CPU unless
+# `lit --param offload_arch=sm_90` (or native) runs them on a GPU, with the
+# same expected output.
+config.substitutions.append(
+    ("%offload_arch", lit_config.params.get("offload_arch", "host")))
+
 # A usable NVIDIA GPU, as LLVM's nvptx-arch sees it.
 try:
     out = subprocess.run([os.path.join(config.llvm_tools_dir, "nvptx-arch")],

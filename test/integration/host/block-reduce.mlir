@@ -2,7 +2,7 @@
 // in workgroup memory (gpu.barrier inside a loop and under a condition all
 // threads take), and thread 0 adds the block's sum to the result with an
 // atomic. 4 blocks x 256 threads sum 0..1023.
-// RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: ( 523776 )
 module {
   func.func @main() {

@@ -1,7 +1,7 @@
 // Dynamic shared memory: each block reverses its 64 values through a
 // buffer of dynamic_shared_memory_size bytes, with a barrier between the
 // writes and the reads.
-// RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [63, 62, 61, {{.*}}, 1, 0, 127, 126, {{.*}}, 65, 64]
 module attributes {gpu.container_module} {
   gpu.module @k {

@@ -1,7 +1,7 @@
 // A 3-D grid of 3-D blocks: every thread writes its global coordinates;
 // the host checks all 4x6x8 elements (block 2x3x4, grid 2x2x2) and prints
 // how many are wrong.
-// RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: errors: 0
 // CHECK-NEXT: ( 4, 6, 8 )
 module {

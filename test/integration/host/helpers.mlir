@@ -1,6 +1,6 @@
 // A kernel calling a device helper function, with private memory and
 // vector arithmetic.
-// RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [0, 10, 40, 90, 160, 250, 360, 490]
 module attributes {gpu.container_module} {
   gpu.module @k {

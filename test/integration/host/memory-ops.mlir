@@ -1,7 +1,7 @@
 // Memory operations and async tokens on the host: memset, copies with
 // several dependencies, host registration, dealloc, and a fork/join of
 // launches.
-// RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
 module attributes {gpu.container_module} {
   gpu.module @k {

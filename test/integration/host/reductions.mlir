@@ -2,7 +2,7 @@
 // gpu.subgroup_reduce (whole subgroups and clusters) in a block of 48
 // threads: one full subgroup and a partial one. Thread t contributes
 // t + 1 (integers) or 1 + t % 2 (floats).
-// RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: rank = 1 offset = 0 sizes = [9] strides = [1] data =
 // CHECK-NEXT: [1176, 1, 48, 1, 48, 0, 63, 48, 1176]
 // CHECK: rank = 1 offset = 0 sizes = [6] strides = [1] data =

@@ -1,6 +1,6 @@
 // Workgroup memory declared as a global of the gpu.module: one copy per
 // block, shared by its threads.
-// RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [3, 2, 1, 0, 7, 6, 5, 4]
 module attributes {gpu.container_module} {
   gpu.module @k {

@@ -1,0 +1,81 @@
+//===- ExpandGpuOps.cpp - GPU ops the NVVM lowering needs rewritten -------===//
+//
+// convert-gpu-to-nvvm has no lowering for gpu.subgroup_id,
+// gpu.subgroup_reduce or gpu.all_reduce; MLIR's rewrite patterns express
+// them with shuffles and lane arithmetic, which it does lower.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Threads per subgroup on NVIDIA GPUs, and the width of one shuffle.
+constexpr unsigned warpSize = 32, shuffleBits = 32;
+
+struct ExpandGpuOpsPass
+    : public PassWrapper<ExpandGpuOpsPass, OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandGpuOpsPass)
+
+  StringRef getArgument() const override { return "mlirc-expand-gpu-ops"; }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect,
+                    vector::VectorDialect>();
+  }
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateGpuAllReducePatterns(patterns);
+    populateGpuSubgroupIdPatterns(patterns);
+    populateGpuBreakDownSubgroupReducePatterns(patterns, shuffleBits);
+    populateGpuLowerSubgroupReduceToShufflePatterns(patterns, warpSize,
+                                                    shuffleBits);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
+        patterns, warpSize, shuffleBits);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // The subgroup id rewrite leaves gpu.subgroup_size, which the NVVM
+    // lowering does not handle; on NVIDIA GPUs it is the warp size.
+    getOperation().walk([](gpu::SubgroupSizeOp op) {
+      OpBuilder b(op);
+      op.replaceAllUsesWith(
+          arith::ConstantIndexOp::create(b, op.getLoc(), warpSize)
+              .getResult());
+      op.erase();
+    });
+    getOperation().walk([](gpu::NumSubgroupsOp op) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value size = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+      for (gpu::Dimension dim : {gpu::Dimension::y, gpu::Dimension::z})
+        size = arith::MulIOp::create(
+            b, loc, size, gpu::BlockDimOp::create(b, loc, dim));
+      Value rounded = arith::AddIOp::create(
+          b, loc, size, arith::ConstantIndexOp::create(b, loc, warpSize - 1));
+      op.replaceAllUsesWith(
+          arith::DivUIOp::create(
+              b, loc, rounded,
+              arith::ConstantIndexOp::create(b, loc, warpSize))
+              .getResult());
+      op.erase();
+    });
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> mlirc::createExpandGpuOpsPass() {
+  return std::make_unique<ExpandGpuOpsPass>();
+}
