@@ -36,6 +36,18 @@ struct ExpandGpuOpsPass
   }
 
   void runOnOperation() override {
+    // MLIR's all-reduce lowering rewrites a kernel only when every
+    // gpu.all_reduce in it is marked uniform.
+    WalkResult nonUniform = getOperation().walk([](gpu::AllReduceOp op) {
+      if (op.getUniform())
+        return WalkResult::advance();
+      op.emitError("gpu.all_reduce without 'uniform' is not supported for "
+                   "NVIDIA targets; mark it 'uniform' when all threads of "
+                   "the block reach it");
+      return WalkResult::interrupt();
+    });
+    if (nonUniform.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateGpuAllReducePatterns(patterns);
     populateGpuSubgroupIdPatterns(patterns);
