@@ -1,5 +1,6 @@
 // The cost of launching an empty 1x1x1 kernel on the host target, 100000
-// times synchronously and 100000 times asynchronously on one token chain.
+// times synchronously and 100000 times asynchronously (chains of eight
+// launches, each chain waited for).
 // Prints microseconds per launch: synchronous, then asynchronous.
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -19,14 +20,21 @@ module attributes {gpu.container_module} {
           threads in (%c1, %c1, %c1)
     }
     %t1 = func.call @rtclock() : () -> f64
-    %start = gpu.wait async
-    %last = scf.for %i = %c0 to %count step %c1 iter_args(%tok = %start)
-        -> !gpu.async.token {
-      %next = gpu.launch_func async [%tok] @k::@empty blocks in (%c1, %c1, %c1)
-          threads in (%c1, %c1, %c1)
-      scf.yield %next : !gpu.async.token
+    // Eight chained async launches, then one wait, per iteration.
+    %c8 = arith.constant 8 : index
+    %rounds = arith.divui %count, %c8 : index
+    scf.for %i = %c0 to %rounds step %c1 {
+      %a0 = gpu.wait async
+      %a1 = gpu.launch_func async [%a0] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      %a2 = gpu.launch_func async [%a1] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      %a3 = gpu.launch_func async [%a2] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      %a4 = gpu.launch_func async [%a3] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      %a5 = gpu.launch_func async [%a4] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      %a6 = gpu.launch_func async [%a5] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      %a7 = gpu.launch_func async [%a6] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      %a8 = gpu.launch_func async [%a7] @k::@empty blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      gpu.wait [%a8]
     }
-    gpu.wait [%last]
     %t2 = func.call @rtclock() : () -> f64
     %sync = arith.subf %t1, %t0 : f64
     %async = arith.subf %t2, %t1 : f64

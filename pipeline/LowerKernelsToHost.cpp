@@ -988,10 +988,17 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
   for (auto [arg, value] : llvm::zip(kernel.getArguments(),
                                      entry->getArguments().drop_front(2)))
     uniform.map(arg, value);
+  // Sizes the kernel declares (gpu.launch with constant sizes records them)
+  // are constants: thread loops with known trip counts vectorize and
+  // unroll without run-time checks.
+  std::optional<ArrayRef<int32_t>> knownBlock = kernel.getKnownBlockSize();
+  std::optional<ArrayRef<int32_t>> knownGrid = kernel.getKnownGridSize();
   for (int d = 0; d < 3; ++d) {
     blockIds[d] = loadContext(d);
-    blockDims[d] = loadContext(3 + d);
-    gridDims[d] = loadContext(6 + d);
+    blockDims[d] = knownBlock ? constant(builder, (*knownBlock)[d])
+                              : loadContext(3 + d);
+    gridDims[d] = knownGrid ? constant(builder, (*knownGrid)[d])
+                            : loadContext(6 + d);
   }
   blockSize = arith::MulIOp::create(
       builder, loc,

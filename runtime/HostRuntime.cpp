@@ -166,7 +166,8 @@ BlockPool &pool() {
   return blockPool;
 }
 
-/// Runs enqueued tasks one after another on its own thread.
+/// Runs enqueued tasks one after another, in order: on its own thread, or
+/// on a thread that waits for them (which then needs no wake-up).
 class Executor {
 public:
   ~Executor() {
@@ -190,35 +191,51 @@ public:
     return enqueued;
   }
 
-  /// Waits until task \p number (and so every earlier one) has run.
+  /// Waits until task \p number (and so every earlier one) has run,
+  /// running pending tasks itself while no one else is.
   void waitFor(uint64_t number) {
     std::unique_lock<std::mutex> lock(mutex);
-    changed.wait(lock, [&] { return completed >= number; });
+    while (completed < number) {
+      if (!running && !tasks.empty())
+        runNext(lock);
+      else
+        changed.wait(lock);
+    }
   }
 
   void waitForAll() {
-    uint64_t last;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      last = enqueued;
-    }
+    std::unique_lock<std::mutex> lock(mutex);
+    uint64_t last = enqueued;
+    lock.unlock();
     waitFor(last);
   }
 
 private:
+  /// Runs the oldest task; \p lock is held before and after.
+  void runNext(std::unique_lock<std::mutex> &lock) {
+    std::function<void()> task = std::move(tasks.front());
+    tasks.pop_front();
+    running = true;
+    lock.unlock();
+    task();
+    lock.lock();
+    running = false;
+    ++completed;
+    changed.notify_all();
+  }
+
   void work() {
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
-      changed.wait(lock, [&] { return stopping || !tasks.empty(); });
-      if (tasks.empty())
-        return;
-      std::function<void()> task = std::move(tasks.front());
-      tasks.pop_front();
-      lock.unlock();
-      task();
-      lock.lock();
-      ++completed;
-      changed.notify_all();
+      changed.wait(lock, [&] {
+        return stopping || (!running && !tasks.empty());
+      });
+      if (tasks.empty() || running) {
+        if (stopping)
+          return;
+        continue;
+      }
+      runNext(lock);
     }
   }
 
@@ -226,6 +243,7 @@ private:
   std::condition_variable changed;
   std::deque<std::function<void()>> tasks;
   uint64_t enqueued = 0, completed = 0;
+  bool running = false;
   bool stopping = false;
   std::thread thread;
 };
