@@ -129,6 +129,19 @@ private:
     Value linear;
   };
 
+  /// Asks LLVM to vectorize a thread loop rather than unroll it: unrolled
+  /// short thread loops (16 threads, say) end up as scalar code.
+  Attribute getVectorizeAnnotation() {
+    MLIRContext *context = builder.getContext();
+    auto enable = LLVM::LoopVectorizeAttr::get(
+        context, BoolAttr::get(context, false), {}, {}, {}, {}, {}, {});
+    auto noUnroll = LLVM::LoopUnrollAttr::get(
+        context, BoolAttr::get(context, true), {}, {}, {}, {}, {}, {});
+    return LLVM::LoopAnnotationAttr::get(context, {}, enable, {}, noUnroll,
+                                         {}, {}, {}, {}, {}, {}, {}, {}, {},
+                                         {}, {});
+  }
+
   Value constant(OpBuilder &b, int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
   }
@@ -317,6 +330,8 @@ LogicalResult BlockFunctionBuilder::emitThreadLoop(
   for (int dim = 2; dim >= 0; --dim) {
     Value upper = dim == 0 && xUpperBound ? xUpperBound : blockDims[dim];
     auto loop = scf::ForOp::create(b, loc, zero, upper, one);
+    if (dim == 0)
+      loop->setAttr("llvm.loop_annotation", getVectorizeAnnotation());
     ivs[dim] = loop.getInductionVar();
     b.setInsertionPoint(loop.getBody()->getTerminator());
   }
