@@ -129,8 +129,8 @@ static bool hasCudaImages(const std::vector<Input> &inputs) {
     if (!buffer)
       continue;
     SmallVector<object::OffloadFile> files;
-    if (Error err =
-            object::extractOffloadBinaries((*buffer)->getMemBufferRef(), files)) {
+    if (Error err = object::extractOffloadBinaries((*buffer)->getMemBufferRef(),
+                                                   files)) {
       consumeError(std::move(err));
       continue;
     }
@@ -236,9 +236,8 @@ Error Driver::setUp() {
     if (found) {
       toolkit = std::move(*found);
       if (options.verbose)
-        errs() << "mlirc: using CUDA " << toolkit->getVersionString()
-               << " at " << toolkit->root << " (found by "
-               << toolkit->foundBy << ")\n";
+        errs() << "mlirc: using CUDA " << toolkit->getVersionString() << " at "
+               << toolkit->root << " (found by " << toolkit->foundBy << ")\n";
       if (Error err = checkTargetsSupported(targets, *toolkit))
         return err;
     } else if (options.printJobs || options.finalPhase < Phase::LLVM) {
@@ -351,8 +350,8 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
 
 Error Driver::compileAndLink() {
   std::string output = options.output.empty() ? "a.out" : options.output;
-  std::vector<std::string> linkArgs = {
-      "--offload-link", "-O" + std::to_string(options.optLevel)};
+  std::vector<std::string> linkArgs = {"--offload-link",
+                                       "-O" + std::to_string(options.optLevel)};
   std::string linkOutput = output;
   if (options.saveTemps && !options.printJobs) {
     // A fixed name, so the files clang-linker-wrapper keeps are predictable.
@@ -376,10 +375,10 @@ Error Driver::compileAndLink() {
           temps.create(sys::path::stem(input.value), "o");
       if (!object)
         return object.takeError();
-      Error err = input.kind == Input::Kind::MLIR
-                      ? compileMLIRFile(input.value, *object, Phase::Obj,
-                                        *settings)
-                      : compileSource(input, *object, Phase::Obj);
+      Error err =
+          input.kind == Input::Kind::MLIR
+              ? compileMLIRFile(input.value, *object, Phase::Obj, *settings)
+              : compileSource(input, *object, Phase::Obj);
       if (err)
         return err;
       linkArgs.push_back(*object);

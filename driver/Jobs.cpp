@@ -65,9 +65,9 @@ static Error runJob(const Job &job) {
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   std::string execError;
-  int rc = sys::ExecuteAndWait(job.program, argv, env, redirects,
-                               /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                               &execError);
+  int rc =
+      sys::ExecuteAndWait(job.program, argv, env, redirects,
+                          /*SecondsToWait=*/0, /*MemoryLimit=*/0, &execError);
   std::string log;
   if (auto buffer = MemoryBuffer::getFile(logPath))
     log = (*buffer)->getBuffer().str();
@@ -137,8 +137,8 @@ Expected<std::string> TempFiles::create(StringRef stem, StringRef suffix) {
     sys::fs::createUniquePath(model, path, /*MakeAbsolute=*/false);
     return path.str().str();
   }
-  if (std::error_code ec = sys::fs::createTemporaryFile(
-          sys::path::filename(stem), suffix, path))
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile(sys::path::filename(stem), suffix, path))
     return createStringError(ec, "cannot create a temporary file for %s.%s",
                              stem.str().c_str(), suffix.str().c_str());
   files.push_back(path.str().str());

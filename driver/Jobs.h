@@ -36,7 +36,7 @@ struct Job {
 
 /// How jobs are run.
 struct JobOptions {
-  bool verbose = false; ///< -v: echo each job before it runs
+  bool verbose = false;   ///< -v: echo each job before it runs
   bool printOnly = false; ///< -###: print each job, run none
 };
 

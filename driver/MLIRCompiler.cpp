@@ -233,9 +233,9 @@ Error MLIRCompilation::checkLibdevice() {
   });
   if (missing.empty())
     return Error::success();
-  std::string where = settings.toolkit
-                          ? "the CUDA toolkit at '" + settings.toolkit->root + "'"
-                          : std::string("no CUDA toolkit");
+  std::string where =
+      settings.toolkit ? "the CUDA toolkit at '" + settings.toolkit->root + "'"
+                       : std::string("no CUDA toolkit");
   return createStringError(
       "%s: device code calls '%s' from libdevice, but %s has no "
       "nvvm/libdevice/libdevice.10.bc; pass --cuda-path=<dir> naming a "
@@ -293,8 +293,8 @@ Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
       }
       if (target.ptxOnly) {
         ptxImages[object.module].push_back(
-            "--image3=kind=ptx,sm=" + std::to_string(getSMVersion(target.chip)) +
-            ",file=" + *ptxPath);
+            "--image3=kind=ptx,sm=" +
+            std::to_string(getSMVersion(target.chip)) + ",file=" + *ptxPath);
         continue;
       }
       Expected<std::string> cubinPath = settings.temps.create(base, "cubin");
@@ -385,10 +385,11 @@ Error MLIRCompilation::emitHost() {
     for (char &c : suffix)
       if (!isAlnum(c))
         c = '_';
-    if (Error err = registerPtxFatbinary(
-            *llvmModule, ArrayRef<char>((*buffer)->getBufferStart(),
-                                        (*buffer)->getBufferSize()),
-            moduleKernels, suffix))
+    if (Error err =
+            registerPtxFatbinary(*llvmModule,
+                                 ArrayRef<char>((*buffer)->getBufferStart(),
+                                                (*buffer)->getBufferSize()),
+                                 moduleKernels, suffix))
       return err;
   }
   if (settings.temps.keepsFiles()) {
@@ -399,11 +400,11 @@ Error MLIRCompilation::emitHost() {
           return Error::success();
         }))
       return err;
-    if (Error err = writeOutputFile(stem + ".host.ll",
-                                    [&](raw_pwrite_stream &os) {
-                                      llvmModule->print(os, nullptr);
-                                      return Error::success();
-                                    }))
+    if (Error err =
+            writeOutputFile(stem + ".host.ll", [&](raw_pwrite_stream &os) {
+              llvmModule->print(os, nullptr);
+              return Error::success();
+            }))
       return err;
   }
 
@@ -447,8 +448,8 @@ Error MLIRCompilation::run() {
       if (Error err = collectDeviceObjects())
         return err;
     if (settings.temps.keepsFiles() && !options.printJobs)
-      if (Error err = writeMLIR(stem + "." + getPhaseName(phase).str() +
-                                ".mlir"))
+      if (Error err =
+              writeMLIR(stem + "." + getPhaseName(phase).str() + ".mlir"))
         return err;
   }
   if (isMLIRPhase(finalPhase))
@@ -457,7 +458,8 @@ Error MLIRCompilation::run() {
 }
 
 Error mlirc::compileMLIRFile(StringRef inputPath, StringRef outputPath,
-                             Phase finalPhase, const CompileSettings &settings) {
+                             Phase finalPhase,
+                             const CompileSettings &settings) {
   MLIRCompilation compilation(inputPath, outputPath, finalPhase, settings);
   return compilation.run();
 }

@@ -28,8 +28,8 @@ Error mlirc::commitOutputFile(StringRef tempPath, StringRef path) {
   return Error::success();
 }
 
-Error mlirc::writeOutputFile(
-    StringRef path, function_ref<Error(raw_pwrite_stream &)> write) {
+Error mlirc::writeOutputFile(StringRef path,
+                             function_ref<Error(raw_pwrite_stream &)> write) {
   if (path == "-")
     return write(outs());
   Expected<std::string> temp = createOutputTempName(path);

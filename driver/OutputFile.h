@@ -16,9 +16,9 @@ namespace mlirc {
 
 /// Writes \p path through \p write: into a temporary file beside it, renamed
 /// over \p path only when \p write succeeds. "-" is standard output.
-llvm::Error
-writeOutputFile(llvm::StringRef path,
-                llvm::function_ref<llvm::Error(llvm::raw_pwrite_stream &)> write);
+llvm::Error writeOutputFile(
+    llvm::StringRef path,
+    llvm::function_ref<llvm::Error(llvm::raw_pwrite_stream &)> write);
 
 /// A fresh name beside \p path for a tool (the linker) to write into before
 /// it is renamed to \p path with commitOutputFile.

@@ -54,8 +54,8 @@ struct ExpandGpuOpsPass
     populateGpuBreakDownSubgroupReducePatterns(patterns, shuffleBits);
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, warpSize,
                                                     shuffleBits);
-    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
-        patterns, warpSize, shuffleBits);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns, warpSize,
+                                                             shuffleBits);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // The subgroup id rewrite leaves gpu.subgroup_size, which the NVVM
@@ -63,8 +63,7 @@ struct ExpandGpuOpsPass
     getOperation().walk([](gpu::SubgroupSizeOp op) {
       OpBuilder b(op);
       op.replaceAllUsesWith(
-          arith::ConstantIndexOp::create(b, op.getLoc(), warpSize)
-              .getResult());
+          arith::ConstantIndexOp::create(b, op.getLoc(), warpSize).getResult());
       op.erase();
     });
     getOperation().walk([](gpu::NumSubgroupsOp op) {
@@ -72,14 +71,13 @@ struct ExpandGpuOpsPass
       Location loc = op.getLoc();
       Value size = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
       for (gpu::Dimension dim : {gpu::Dimension::y, gpu::Dimension::z})
-        size = arith::MulIOp::create(
-            b, loc, size, gpu::BlockDimOp::create(b, loc, dim));
+        size = arith::MulIOp::create(b, loc, size,
+                                     gpu::BlockDimOp::create(b, loc, dim));
       Value rounded = arith::AddIOp::create(
           b, loc, size, arith::ConstantIndexOp::create(b, loc, warpSize - 1));
       op.replaceAllUsesWith(
           arith::DivUIOp::create(
-              b, loc, rounded,
-              arith::ConstantIndexOp::create(b, loc, warpSize))
+              b, loc, rounded, arith::ConstantIndexOp::create(b, loc, warpSize))
               .getResult());
       op.erase();
     });

@@ -28,8 +28,8 @@ struct InternalizeDeviceSymbolsPass
   }
 
   void runOnOperation() override {
-    auto internal = LLVM::LinkageAttr::get(&getContext(),
-                                           LLVM::Linkage::Internal);
+    auto internal =
+        LLVM::LinkageAttr::get(&getContext(), LLVM::Linkage::Internal);
     StringRef kernelAttr = gpu::GPUDialect::getKernelFuncAttrName();
     getOperation().walk([&](gpu::GPUModuleOp module) {
       for (auto func : module.getOps<LLVM::LLVMFuncOp>())

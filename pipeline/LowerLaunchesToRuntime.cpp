@@ -30,8 +30,7 @@ static constexpr StringLiteral launchFunctionName = "mlircLaunchKernel";
 namespace {
 
 struct LowerLaunchesToRuntimePass
-    : public PassWrapper<LowerLaunchesToRuntimePass,
-                         OperationPass<ModuleOp>> {
+    : public PassWrapper<LowerLaunchesToRuntimePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerLaunchesToRuntimePass)
 
   StringRef getArgument() const override {
@@ -81,10 +80,10 @@ struct LowerLaunchesToRuntimePass
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     Type ptr = LLVM::LLVMPointerType::get(&getContext());
     Type i64 = b.getI64Type();
-    auto type = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(&getContext()),
-        {ptr, ptr, ptr, i64, i64, i64, i64, i64, i64, b.getI32Type(), ptr,
-         ptr});
+    auto type =
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&getContext()),
+                                    {ptr, ptr, ptr, i64, i64, i64, i64, i64,
+                                     i64, b.getI32Type(), ptr, ptr});
     return LLVM::LLVMFuncOp::create(b, loc, launchFunctionName, type);
   }
 
@@ -124,7 +123,8 @@ struct LowerLaunchesToRuntimePass
     Value one = LLVM::ConstantOp::create(entry, loc, entry.getI64Type(),
                                          entry.getI64IntegerAttr(1));
     ValueRange args = launch.getKernelOperands();
-    auto arrayType = LLVM::LLVMArrayType::get(ptr, std::max<size_t>(1, args.size()));
+    auto arrayType =
+        LLVM::LLVMArrayType::get(ptr, std::max<size_t>(1, args.size()));
     Value params = LLVM::AllocaOp::create(entry, loc, ptr, arrayType, one);
 
     OpBuilder b(launch);
@@ -147,19 +147,18 @@ struct LowerLaunchesToRuntimePass
 
     gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
-    SmallVector<Value> operands = {
-        LLVM::AddressOfOp::create(b, loc, handle),
-        LLVM::AddressOfOp::create(b, loc, ptxHandle),
-        LLVM::AddressOfOp::create(b, loc, name),
-        toI64(b, loc, grid.x),
-        toI64(b, loc, grid.y),
-        toI64(b, loc, grid.z),
-        toI64(b, loc, block.x),
-        toI64(b, loc, block.y),
-        toI64(b, loc, block.z),
-        smem,
-        stream,
-        params};
+    SmallVector<Value> operands = {LLVM::AddressOfOp::create(b, loc, handle),
+                                   LLVM::AddressOfOp::create(b, loc, ptxHandle),
+                                   LLVM::AddressOfOp::create(b, loc, name),
+                                   toI64(b, loc, grid.x),
+                                   toI64(b, loc, grid.y),
+                                   toI64(b, loc, grid.z),
+                                   toI64(b, loc, block.x),
+                                   toI64(b, loc, block.y),
+                                   toI64(b, loc, block.z),
+                                   smem,
+                                   stream,
+                                   params};
     LLVM::CallOp::create(b, loc, launchFn, operands);
     launch.erase();
     return success();

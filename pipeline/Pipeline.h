@@ -1,4 +1,5 @@
-//===- Pipeline.h - mlirc's pass pipeline, one function per phase -*- C++ -*-===//
+//===- Pipeline.h - mlirc's pass pipeline, one function per phase -*- C++
+//-*-===//
 //
 // The options struct and populate functions are the library interface the
 // driver consumes; nothing here parses command lines.

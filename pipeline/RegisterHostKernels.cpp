@@ -15,9 +15,9 @@
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
 using namespace mlir;
@@ -51,9 +51,9 @@ struct RegisterHostKernelsPass
     Type i64 = b.getI64Type();
     auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
                                             {ptr, ptr, ptr, i64});
-    auto entry = LLVM::LLVMFuncOp::create(
-        b, loc, ("__mlirc_host_entry." + kernel).str(), type,
-        LLVM::Linkage::Internal);
+    auto entry =
+        LLVM::LLVMFuncOp::create(b, loc, ("__mlirc_host_entry." + kernel).str(),
+                                 type, LLVM::Linkage::Internal);
     Block *block = entry.addEntryBlock(b);
     OpBuilder eb = OpBuilder::atBlockEnd(block);
     Value params = block->getArgument(0);
@@ -64,14 +64,14 @@ struct RegisterHostKernelsPass
     // The block function takes the context, then the dynamic shared memory
     // as a memref descriptor (allocated, aligned, offset, size, stride),
     // then the kernel's own arguments.
-    SmallVector<Value> args = {block->getArgument(1), shared, shared,
-                               i64Const(0), block->getArgument(3),
-                               i64Const(1)};
+    SmallVector<Value> args = {
+        block->getArgument(1), shared,     shared, i64Const(0),
+        block->getArgument(3), i64Const(1)};
     ArrayRef<Type> argTypes = blockFn.getFunctionType().getParams();
     for (auto [i, argType] : llvm::enumerate(argTypes.drop_front(6))) {
-      Value slotAddress = LLVM::GEPOp::create(
-          eb, loc, ptr, ptr, params,
-          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+      Value slotAddress =
+          LLVM::GEPOp::create(eb, loc, ptr, ptr, params,
+                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
       Value slot = LLVM::LoadOp::create(eb, loc, ptr, slotAddress);
       args.push_back(LLVM::LoadOp::create(eb, loc, argType, slot));
     }
@@ -105,8 +105,8 @@ struct RegisterHostKernelsPass
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
 
     Type i32 = b.getI32Type();
-    auto registerFn = module.lookupSymbol<LLVM::LLVMFuncOp>(
-        "mlircRegisterHostKernel");
+    auto registerFn =
+        module.lookupSymbol<LLVM::LLVMFuncOp>("mlircRegisterHostKernel");
     if (!registerFn)
       registerFn = LLVM::LLVMFuncOp::create(
           b, loc, "mlircRegisterHostKernel",
@@ -121,8 +121,8 @@ struct RegisterHostKernelsPass
       blockFn.setLinkage(LLVM::Linkage::Internal);
       LLVM::LLVMFuncOp entry = createEntry(b, blockFn, kernel);
       LLVM::GlobalOp handle =
-          getOrCreateGlobal(b, loc, getKernelHandleName(kernel),
-                            b.getI8Type(), b.getI8IntegerAttr(0));
+          getOrCreateGlobal(b, loc, getKernelHandleName(kernel), b.getI8Type(),
+                            b.getI8IntegerAttr(0));
       std::string nameValue = kernel.str();
       nameValue.push_back('\0');
       LLVM::GlobalOp name = getOrCreateGlobal(
@@ -146,7 +146,8 @@ struct RegisterHostKernelsPass
                                LLVM::ZeroOp::create(ib, loc, sizesType));
       }
       Value count = LLVM::ConstantOp::create(
-          cb, loc, i32, cb.getI32IntegerAttr(static_cast<int32_t>(sizes.size())));
+          cb, loc, i32,
+          cb.getI32IntegerAttr(static_cast<int32_t>(sizes.size())));
       LLVM::CallOp::create(
           cb, loc, registerFn,
           ValueRange{LLVM::AddressOfOp::create(cb, loc, handle),
@@ -155,10 +156,10 @@ struct RegisterHostKernelsPass
                      LLVM::AddressOfOp::create(cb, loc, sizesGlobal)});
     }
     LLVM::ReturnOp::create(cb, loc, ValueRange());
-    LLVM::GlobalCtorsOp::create(
-        b, loc, b.getArrayAttr({FlatSymbolRefAttr::get(ctor)}),
-        b.getI32ArrayAttr({65535}),
-        b.getArrayAttr({LLVM::ZeroAttr::get(context)}));
+    LLVM::GlobalCtorsOp::create(b, loc,
+                                b.getArrayAttr({FlatSymbolRefAttr::get(ctor)}),
+                                b.getI32ArrayAttr({65535}),
+                                b.getArrayAttr({LLVM::ZeroAttr::get(context)}));
   }
 };
 

@@ -31,8 +31,8 @@ struct UniqueKernelNamesPass
   StringRef getArgument() const override { return "mlirc-unique-kernel-names"; }
 
   std::string uniqueName(StringRef moduleName, StringRef kernelName) const {
-    std::string key = programId + "/" + moduleName.str() + "/" +
-                      kernelName.str();
+    std::string key =
+        programId + "/" + moduleName.str() + "/" + kernelName.str();
     uint64_t hash = llvm::xxh3_64bits(key);
     std::string prefix = moduleName == kernelName
                              ? kernelName.str()
@@ -48,8 +48,8 @@ struct UniqueKernelNamesPass
       for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
         if (!func.isKernel())
           continue;
-        auto oldRef = SymbolRefAttr::get(
-            gpuModule.getNameAttr(), {FlatSymbolRefAttr::get(func)});
+        auto oldRef = SymbolRefAttr::get(gpuModule.getNameAttr(),
+                                         {FlatSymbolRefAttr::get(func)});
         auto newName = StringAttr::get(
             &getContext(), uniqueName(gpuModule.getName(), func.getName()));
         renamed[oldRef] = newName;
@@ -60,9 +60,8 @@ struct UniqueKernelNamesPass
       auto it = renamed.find(launch.getKernel());
       if (it == renamed.end())
         return;
-      launch.setKernelAttr(
-          SymbolRefAttr::get(launch.getKernelModuleName(),
-                             {FlatSymbolRefAttr::get(it->second)}));
+      launch.setKernelAttr(SymbolRefAttr::get(
+          launch.getKernelModuleName(), {FlatSymbolRefAttr::get(it->second)}));
     });
   }
 

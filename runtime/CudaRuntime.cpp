@@ -14,8 +14,8 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
-#include <atomic>
 #include "runtime/RuntimeExport.h"
+#include <atomic>
 
 #include <cstdint>
 #include <cstdio>
@@ -32,8 +32,9 @@ std::atomic<const char *> lastKernel{nullptr};
   if (!kernel)
     kernel = lastKernel.load();
   if (kernel)
-    std::fprintf(stderr, "mlirc runtime: error: %s failed (kernel '%s'): "
-                         "%s (%s)\n",
+    std::fprintf(stderr,
+                 "mlirc runtime: error: %s failed (kernel '%s'): "
+                 "%s (%s)\n",
                  call, kernel, cudaGetErrorString(error),
                  cudaGetErrorName(error));
   else
@@ -42,8 +43,7 @@ std::atomic<const char *> lastKernel{nullptr};
   std::exit(1);
 }
 
-void check(cudaError_t error, const char *call,
-           const char *kernel = nullptr) {
+void check(cudaError_t error, const char *call, const char *kernel = nullptr) {
   if (error != cudaSuccess)
     fail(call, error, kernel);
 }
@@ -56,11 +56,11 @@ template <typename Fn> Fn getDriverFunction(const char *name) {
   void *fn = nullptr;
   cudaDriverEntryPointQueryResult status;
   check(cudaGetDriverEntryPointByVersion(name, &fn, CUDART_VERSION,
-                                          cudaEnableDefault, &status),
+                                         cudaEnableDefault, &status),
         "cudaGetDriverEntryPointByVersion");
   if (!fn || status != cudaDriverEntryPointSuccess) {
-    std::fprintf(stderr,
-                 "mlirc runtime: error: the CUDA driver has no %s\n", name);
+    std::fprintf(stderr, "mlirc runtime: error: the CUDA driver has no %s\n",
+                 name);
     std::exit(1);
   }
   return reinterpret_cast<Fn>(fn);
@@ -155,11 +155,12 @@ void MLIRC_EXPORT(mgpuEventSynchronize)(void *event) {
 }
 
 void MLIRC_EXPORT(mgpuEventRecord)(void *event, void *stream) {
-  MLIRC_CUDA(cudaEventRecord(static_cast<cudaEvent_t>(event),
-                             asStream(stream)));
+  MLIRC_CUDA(
+      cudaEventRecord(static_cast<cudaEvent_t>(event), asStream(stream)));
 }
 
-void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *stream, bool isHostShared) {
+void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *stream,
+                                 bool isHostShared) {
   void *ptr = nullptr;
   if (sizeBytes == 0)
     return nullptr;
@@ -181,18 +182,20 @@ void MLIRC_EXPORT(mgpuMemFree)(void *ptr, void *stream) {
     MLIRC_CUDA(cudaFree(ptr));
 }
 
-void MLIRC_EXPORT(mgpuMemcpy)(void *dst, void *src, size_t sizeBytes, void *stream) {
+void MLIRC_EXPORT(mgpuMemcpy)(void *dst, void *src, size_t sizeBytes,
+                              void *stream) {
   MLIRC_CUDA(cudaMemcpyAsync(dst, src, sizeBytes, cudaMemcpyDefault,
                              asStream(stream)));
   if (!stream)
     MLIRC_CUDA(cudaStreamSynchronize(nullptr));
 }
 
-void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count, void *stream) {
+void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count,
+                                void *stream) {
   using Fn = CUresult (*)(CUdeviceptr, unsigned int, size_t, CUstream);
   static Fn memsetD32 = getDriverFunction<Fn>("cuMemsetD32Async");
-  CUresult result = memsetD32(reinterpret_cast<CUdeviceptr>(dst), value,
-                              count, static_cast<CUstream>(stream));
+  CUresult result = memsetD32(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                              static_cast<CUstream>(stream));
   if (result != CUDA_SUCCESS)
     fail("cuMemsetD32Async", static_cast<cudaError_t>(result));
   if (!stream)
@@ -200,44 +203,49 @@ void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count, voi
 }
 
 void MLIRC_EXPORT(mgpuMemset16)(void *dst, unsigned short value, size_t count,
-                  void *stream) {
+                                void *stream) {
   using Fn = CUresult (*)(CUdeviceptr, unsigned short, size_t, CUstream);
   static Fn memsetD16 = getDriverFunction<Fn>("cuMemsetD16Async");
-  CUresult result = memsetD16(reinterpret_cast<CUdeviceptr>(dst), value,
-                              count, static_cast<CUstream>(stream));
+  CUresult result = memsetD16(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                              static_cast<CUstream>(stream));
   if (result != CUDA_SUCCESS)
     fail("cuMemsetD16Async", static_cast<cudaError_t>(result));
   if (!stream)
     MLIRC_CUDA(cudaStreamSynchronize(nullptr));
 }
 
-void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t rank, MemRefDescriptor *desc,
-                               int64_t elementSize) {
+void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t rank,
+                                             MemRefDescriptor *desc,
+                                             int64_t elementSize) {
   size_t bytes = getMemRefSpan(rank, desc, elementSize);
   if (bytes == 0)
     return;
-  MLIRC_CUDA(cudaHostRegister(desc->aligned + desc->offset * elementSize,
-                              bytes, cudaHostRegisterDefault));
+  MLIRC_CUDA(cudaHostRegister(desc->aligned + desc->offset * elementSize, bytes,
+                              cudaHostRegisterDefault));
 }
 
-void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t rank, MemRefDescriptor *desc,
-                                 int64_t elementSize) {
+void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t rank,
+                                               MemRefDescriptor *desc,
+                                               int64_t elementSize) {
   if (getMemRefSpan(rank, desc, elementSize) == 0)
     return;
   MLIRC_CUDA(cudaHostUnregister(desc->aligned + desc->offset * elementSize));
 }
 
-void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) { MLIRC_CUDA(cudaSetDevice(device)); }
+void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) {
+  MLIRC_CUDA(cudaSetDevice(device));
+}
 
 /// Launches the kernel registered under \p handle (its cubin) or, when this
 /// GPU has no cubin for it, under \p ptxHandle (its PTX, which the driver
 /// compiles). A null \p stream is a synchronous launch: it returns when the
 /// kernel has finished.
 void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ptxHandle,
-                       const char *name, int64_t gridX,
-                       int64_t gridY, int64_t gridZ, int64_t blockX,
-                       int64_t blockY, int64_t blockZ, int32_t sharedBytes,
-                       void *stream, void **params) {
+                                     const char *name, int64_t gridX,
+                                     int64_t gridY, int64_t gridZ,
+                                     int64_t blockX, int64_t blockY,
+                                     int64_t blockZ, int32_t sharedBytes,
+                                     void *stream, void **params) {
   dim3 grid(gridX, gridY, gridZ);
   dim3 block(blockX, blockY, blockZ);
   const char *call = nullptr;

@@ -15,7 +15,7 @@
 
 extern "C" bool mlircCudaAvailable();
 
-#define MLIRC_API(ret, name, params, args)                                    \
+#define MLIRC_API(ret, name, params, args)                                     \
   extern "C" ret cuda_##name params;                                           \
   extern "C" ret host_##name params;
 #include "RuntimeAPI.def"
@@ -60,7 +60,7 @@ Backend backend() {
 
 } // namespace
 
-#define MLIRC_API(ret, name, params, args)                                    \
+#define MLIRC_API(ret, name, params, args)                                     \
   extern "C" ret name params {                                                 \
     if (backend() == Backend::Cuda)                                            \
       return cuda_##name args;                                                 \

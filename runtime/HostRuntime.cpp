@@ -16,18 +16,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/RuntimeExport.h"
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
-#include "runtime/RuntimeExport.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <memory>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -43,8 +43,8 @@ struct BlockContext {
   int64_t gridDim[3];
 };
 
-using HostEntry = void (*)(void **params, const BlockContext *ctx,
-                           void *shared, int64_t sharedBytes);
+using HostEntry = void (*)(void **params, const BlockContext *ctx, void *shared,
+                           int64_t sharedBytes);
 
 struct HostKernel {
   HostEntry entry;
@@ -227,9 +227,8 @@ private:
   void work() {
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
-      changed.wait(lock, [&] {
-        return stopping || (!running && !tasks.empty());
-      });
+      changed.wait(lock,
+                   [&] { return stopping || (!running && !tasks.empty()); });
       if (tasks.empty() || running) {
         if (stopping)
           return;
@@ -266,8 +265,7 @@ void onStream(void *stream, std::function<void()> work) {
     work();
     return;
   }
-  static_cast<Marker *>(stream)->lastTask =
-      executor().enqueue(std::move(work));
+  static_cast<Marker *>(stream)->lastTask = executor().enqueue(std::move(work));
 }
 
 struct MemRefDescriptor {
@@ -284,17 +282,14 @@ extern "C" {
 void mlircRegisterHostKernel(const void *handle, HostEntry entry,
                              const char *name, int32_t numArgs,
                              const int64_t *argSizes) {
-  registry()[handle] =
-      HostKernel{entry, name, std::vector<int64_t>(argSizes, argSizes + numArgs)};
+  registry()[handle] = HostKernel{
+      entry, name, std::vector<int64_t>(argSizes, argSizes + numArgs)};
 }
 
-void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle,
-                                     const void * /*ptxHandle*/,
-                                     const char *name, int64_t gridX,
-                                     int64_t gridY, int64_t gridZ,
-                                     int64_t blockX, int64_t blockY,
-                                     int64_t blockZ, int32_t sharedBytes,
-                                     void *stream, void **params) {
+void MLIRC_EXPORT(mlircLaunchKernel)(
+    const void *handle, const void * /*ptxHandle*/, const char *name,
+    int64_t gridX, int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
+    int64_t blockZ, int32_t sharedBytes, void *stream, void **params) {
   auto it = registry().find(handle);
   if (it == registry().end())
     fail("kernel '%s' has no host code; compile it with "
@@ -308,14 +303,14 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle,
   if (sharedBytes < 0)
     fail("launch of kernel '%s' with negative dynamic shared memory", name);
   const HostKernel &kernel = it->second;
-  auto run = [entry = kernel.entry, gridX, gridY, gridZ, blockX, blockY,
-              blockZ, sharedBytes](void **args) {
+  auto run = [entry = kernel.entry, gridX, gridY, gridZ, blockX, blockY, blockZ,
+              sharedBytes](void **args) {
     int64_t blocks = gridX * gridY * gridZ;
     pool().run(blocks, sharedBytes, [&](int64_t block, void *shared) {
-      BlockContext ctx = {{block % gridX, (block / gridX) % gridY,
-                           block / (gridX * gridY)},
-                          {blockX, blockY, blockZ},
-                          {gridX, gridY, gridZ}};
+      BlockContext ctx = {
+          {block % gridX, (block / gridX) % gridY, block / (gridX * gridY)},
+          {blockX, blockY, blockZ},
+          {gridX, gridY, gridZ}};
       entry(args, &ctx, shared, sharedBytes);
     });
   };
@@ -409,7 +404,9 @@ void MLIRC_EXPORT(mgpuMemset16)(void *dst, unsigned short value, size_t count,
   });
 }
 
-void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t, MemRefDescriptor *, int64_t) {}
-void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t, MemRefDescriptor *, int64_t) {}
+void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t, MemRefDescriptor *,
+                                             int64_t) {}
+void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t, MemRefDescriptor *,
+                                               int64_t) {}
 
 } // extern "C"

@@ -87,8 +87,8 @@ void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
   mpm.run(module, mam);
 }
 
-Error mlirc::emitHostCode(Module &module, TargetMachine &machine,
-                          bool assembly, raw_pwrite_stream &os) {
+Error mlirc::emitHostCode(Module &module, TargetMachine &machine, bool assembly,
+                          raw_pwrite_stream &os) {
   legacy::PassManager pm;
   CodeGenFileType type =
       assembly ? CodeGenFileType::AssemblyFile : CodeGenFileType::ObjectFile;

@@ -70,8 +70,8 @@ std::string mlirc::findUndefinedLibdeviceCall(llvm::StringRef ptx) {
   // A declaration reads `.extern .func (<ret>) __nv_name(<params>);`.
   for (size_t pos = ptx.find(".extern"); pos != llvm::StringRef::npos;
        pos = ptx.find(".extern", pos + 1)) {
-    llvm::StringRef decl = ptx.substr(pos).take_until(
-        [](char c) { return c == ';'; });
+    llvm::StringRef decl =
+        ptx.substr(pos).take_until([](char c) { return c == ';'; });
     size_t name = decl.find("__nv_");
     if (!decl.contains(".func") || name == llvm::StringRef::npos)
       continue;
@@ -88,12 +88,8 @@ std::vector<std::string> mlirc::getPtxasArguments(llvm::StringRef chip,
                                                   llvm::StringRef cubinFile) {
   // -c: a relocatable cubin, which nvlink accepts; an executable one is
   // rejected at the device link.
-  return {"-m64",
-          "-O" + std::to_string(optLevel),
-          "--gpu-name",
-          chip.str(),
-          "-c",
-          ptxFile.str(),
-          "-o",
-          cubinFile.str()};
+  return {"-m64",       "-O" + std::to_string(optLevel),
+          "--gpu-name", chip.str(),
+          "-c",         ptxFile.str(),
+          "-o",         cubinFile.str()};
 }

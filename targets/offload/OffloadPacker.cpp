@@ -40,15 +40,13 @@ void mlirc::embedOffloadBinaries(Module &module,
                                  ArrayRef<std::string> kernels,
                                  object::OffloadKind kind) {
   for (const SmallString<0> &binary : binaries)
-    embedBufferInModule(module, MemoryBufferRef(binary, ""),
-                        ".llvm.offloading",
+    embedBufferInModule(module, MemoryBufferRef(binary, ""), ".llvm.offloading",
                         Align(object::OffloadBinary::getAlignment()));
   for (const std::string &kernel : kernels)
-    offloading::emitOffloadingEntry(module, kind,
-                                    getOrCreateHandle(
-                                        module, getKernelHandleName(kernel)),
-                                    kernel,
-                                    /*Size=*/0, /*Flags=*/0, /*Data=*/0);
+    offloading::emitOffloadingEntry(
+        module, kind, getOrCreateHandle(module, getKernelHandleName(kernel)),
+        kernel,
+        /*Size=*/0, /*Flags=*/0, /*Data=*/0);
 }
 
 Error mlirc::registerPtxFatbinary(Module &module, ArrayRef<char> fatbinary,
@@ -59,13 +57,13 @@ Error mlirc::registerPtxFatbinary(Module &module, ArrayRef<char> fatbinary,
   std::string section = ("mlirc_ptx_entries_" + suffix).str();
   std::vector<Constant *> entries;
   for (const std::string &kernel : kernels)
-    entries.push_back(offloading::getOffloadingEntryInitializer(
-                          module, object::OFK_Cuda,
-                          getOrCreateHandle(module,
-                                            getKernelPtxHandleName(kernel)),
-                          kernel, /*Size=*/0, /*Flags=*/0, /*Data=*/0,
-                          /*AuxAddr=*/nullptr)
-                          .first);
+    entries.push_back(
+        offloading::getOffloadingEntryInitializer(
+            module, object::OFK_Cuda,
+            getOrCreateHandle(module, getKernelPtxHandleName(kernel)), kernel,
+            /*Size=*/0, /*Flags=*/0, /*Data=*/0,
+            /*AuxAddr=*/nullptr)
+            .first);
   StructType *entryType = offloading::getEntryTy(module);
   auto *arrayType = ArrayType::get(entryType, entries.size());
   auto *array = new GlobalVariable(
@@ -76,10 +74,9 @@ Error mlirc::registerPtxFatbinary(Module &module, ArrayRef<char> fatbinary,
   appendToCompilerUsed(module, {array});
 
   auto bound = [&](StringRef prefix) {
-    auto *symbol = new GlobalVariable(module, entryType, /*isConstant=*/true,
-                                      GlobalValue::ExternalLinkage,
-                                      /*Initializer=*/nullptr,
-                                      (prefix + section).str());
+    auto *symbol = new GlobalVariable(
+        module, entryType, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+        /*Initializer=*/nullptr, (prefix + section).str());
     symbol->setVisibility(GlobalValue::HiddenVisibility);
     return symbol;
   };

@@ -1,0 +1,682 @@
+//===- HostBlockFunction.cpp - One kernel as a CPU block function ---------===//
+//
+// Thread loops, their fission at barriers, per-thread buffers and the host
+// equivalents of the GPU ops; see HostBlockFunction.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/HostBlockFunction.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlirc::host;
+
+Type mlirc::host::stripAddressSpace(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref ||
+      !isa_and_nonnull<gpu::AddressSpaceAttr>(memref.getMemorySpace()))
+    return type;
+  return MemRefType::get(memref.getShape(), memref.getElementType(),
+                         memref.getLayout());
+}
+
+bool mlirc::host::isCrossThread(Operation *op) {
+  return isa<gpu::BarrierOp, gpu::ShuffleOp, gpu::AllReduceOp,
+             gpu::SubgroupReduceOp>(op);
+}
+
+bool mlirc::host::containsCrossThread(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isCrossThread(nested) ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+Value BlockFunctionBuilder::loadContext(unsigned field) {
+  Type i64 = builder.getI64Type();
+  auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
+  Value address = LLVM::GEPOp::create(builder, loc, ptr, i64, ctx,
+                                      ArrayRef<LLVM::GEPArg>{int32_t(field)});
+  Value value = LLVM::LoadOp::create(builder, loc, i64, address);
+  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+                                    value);
+}
+
+Value BlockFunctionBuilder::newBuffer(Type type) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfter(allocaAfter);
+  auto bufferType = MemRefType::get({ShapedType::kDynamic}, type);
+  auto buffer =
+      memref::AllocaOp::create(builder, loc, bufferType, ValueRange{blockSize});
+  allocaAfter = buffer;
+  return buffer;
+}
+
+Value BlockFunctionBuilder::getBuffer(Value value) {
+  auto it = buffers.find(value);
+  if (it != buffers.end())
+    return it->second;
+  Value buffer = newBuffer(stripAddressSpace(value.getType()));
+  buffers[value] = buffer;
+  return buffer;
+}
+
+FailureOr<Value> BlockFunctionBuilder::uniformValue(Value value) {
+  if (Value mapped = uniform.lookupOrNull(value))
+    return mapped;
+  auto it = buffers.find(value);
+  if (it == buffers.end())
+    return failure();
+  return memref::LoadOp::create(builder, loc, it->second,
+                                ValueRange{constant(builder, 0)})
+      .getResult();
+}
+
+bool BlockFunctionBuilder::isRecomputable(Value value, unsigned depth) {
+  if (uniform.contains(value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 6 || def->getNumRegions() != 0 || !isPure(def) ||
+      def->getParentRegion() != &kernel.getBody())
+    return false;
+  if (isa<gpu::ThreadIdOp, gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(
+          def))
+    return true;
+  if (!isa<arith::ArithDialect, index::IndexDialect>(def->getDialect()))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isRecomputable(operand, depth + 1);
+  });
+}
+
+LogicalResult BlockFunctionBuilder::materialize(Value value,
+                                                ThreadScope &scope) {
+  if (scope.mapping.contains(value))
+    return success();
+  if (Value mapped = uniform.lookupOrNull(value)) {
+    scope.mapping.map(value, mapped);
+    return success();
+  }
+  if (isRecomputable(value)) {
+    Operation *def = value.getDefiningOp();
+    for (Value operand : def->getOperands())
+      if (failed(materialize(operand, scope)))
+        return failure();
+    Operation *copy = scope.builder.clone(*def, scope.mapping);
+    return replaceGpuOps(def, copy, scope);
+  }
+  auto it = buffers.find(value);
+  if (it != buffers.end()) {
+    scope.mapping.map(value,
+                      memref::LoadOp::create(scope.builder, loc, it->second,
+                                             ValueRange{scope.linear}));
+    return success();
+  }
+  // Views of memory (subviews, casts, shared memory views) are recomputed.
+  Operation *def = value.getDefiningOp();
+  if (def && isa<MemRefType>(value.getType()) && isPure(def) &&
+      def->getNumRegions() == 0) {
+    for (Value operand : def->getOperands())
+      if (failed(materialize(operand, scope)))
+        return failure();
+    Operation *copy = scope.builder.clone(*def, scope.mapping);
+    if (failed(replaceGpuOps(def, copy, scope)))
+      return failure();
+    return success();
+  }
+  return emitError(value.getLoc(),
+                   "this value lives across a gpu.barrier and mlirc cannot "
+                   "keep it per thread on the host target");
+}
+
+LogicalResult BlockFunctionBuilder::emitThreadLoop(
+    function_ref<LogicalResult(ThreadScope &)> body, Value xUpperBound) {
+  Value zero = constant(builder, 0), one = constant(builder, 1);
+  Value ivs[3];
+  OpBuilder b = builder;
+  // z outermost, x innermost: consecutive threads touch consecutive memory.
+  for (int dim = 2; dim >= 0; --dim) {
+    Value upper = dim == 0 && xUpperBound ? xUpperBound : blockDims[dim];
+    auto loop = scf::ForOp::create(b, loc, zero, upper, one);
+    if (dim == 0)
+      loop->setAttr("llvm.loop_annotation", getVectorizeAnnotation());
+    ivs[dim] = loop.getInductionVar();
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+  }
+  ThreadScope scope{b, IRMapping(), {ivs[0], ivs[1], ivs[2]}, Value()};
+  Value zy = arith::MulIOp::create(b, loc, ivs[2], blockDims[1]);
+  Value zyy = arith::AddIOp::create(b, loc, zy, ivs[1]);
+  Value row = arith::MulIOp::create(b, loc, zyy, blockDims[0]);
+  scope.linear = arith::AddIOp::create(b, loc, row, ivs[0]);
+  return body(scope);
+}
+
+LogicalResult BlockFunctionBuilder::lowerPrintf(gpu::PrintfOp printf) {
+  OpBuilder b(printf);
+  MLIRContext *context = b.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto printfFn = module.lookupSymbol<LLVM::LLVMFuncOp>("printf");
+  if (!printfFn) {
+    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    printfFn = LLVM::LLVMFuncOp::create(
+        mb, loc, "printf",
+        LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr}, /*isVarArg=*/true));
+  }
+  std::string format = printf.getFormat().str();
+  format.push_back('\0');
+  std::string name;
+  for (unsigned i = 0;; ++i) {
+    name = "__mlirc_printf_format." + std::to_string(i);
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), format.size());
+  LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/true,
+                         LLVM::Linkage::Internal, name,
+                         b.getStringAttr(format));
+  SmallVector<Value> args = {LLVM::AddressOfOp::create(b, loc, ptr, name)};
+  for (Value arg : printf.getArgs()) {
+    Type type = arg.getType();
+    // C's default argument promotions.
+    if (type.isIndex())
+      arg = arith::IndexCastOp::create(b, loc, b.getI64Type(), arg);
+    else if (type.isF16() || type.isBF16() || type.isF32())
+      arg = arith::ExtFOp::create(b, loc, b.getF64Type(), arg);
+    else if (type.isInteger() && type.getIntOrFloatBitWidth() < 32)
+      arg = arith::ExtSIOp::create(b, loc, b.getI32Type(), arg);
+    args.push_back(arg);
+  }
+  LLVM::CallOp::create(b, loc, printfFn, args);
+  printf.erase();
+  return success();
+}
+
+FailureOr<Value> BlockFunctionBuilder::getGlobal(memref::GetGlobalOp get) {
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  auto global = gpuModule.lookupSymbol<memref::GlobalOp>(get.getNameAttr());
+  if (!global)
+    return Value();
+  auto type = cast<MemRefType>(global.getType());
+  if (auto space =
+          dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+      space && space.getValue() == gpu::AddressSpace::Workgroup) {
+    Value &copy = workgroupGlobals[global.getSymNameAttr()];
+    if (!copy) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointAfter(allocaAfter);
+      auto alloca = memref::AllocaOp::create(
+          builder, loc, cast<MemRefType>(stripAddressSpace(type)));
+      allocaAfter = alloca;
+      copy = alloca;
+    }
+    return copy;
+  }
+  // Global memory: one host copy of the global for the whole program.
+  std::string name =
+      ("__mlirc_host." + gpuModule.getName() + "." + global.getSymName()).str();
+  auto hostType = cast<MemRefType>(stripAddressSpace(type));
+  if (!module.lookupSymbol(name)) {
+    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    auto copy = cast<memref::GlobalOp>(mb.clone(*global));
+    copy.setSymName(name);
+    copy.setType(hostType);
+    copy.setPrivate();
+  }
+  OpBuilder b(get);
+  return memref::GetGlobalOp::create(b, get.getLoc(), hostType, name)
+      .getResult();
+}
+
+LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
+                                                  Operation *root,
+                                                  ThreadScope &scope) {
+  // The CPU has one address space.
+  root->walk([](Operation *op) {
+    for (Value result : op->getResults())
+      result.setType(stripAddressSpace(result.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setType(stripAddressSpace(arg.getType()));
+  });
+  SmallVector<Operation *> gpuOps;
+  root->walk([&](Operation *op) {
+    if (isa<gpu::GPUDialect>(op->getDialect()))
+      gpuOps.push_back(op);
+    if (isa<memref::GetGlobalOp>(op))
+      gpuOps.push_back(op);
+    // Calls to device helpers go to their host copies.
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto it = helpers.find(call.getCalleeAttr().getAttr());
+      if (it != helpers.end())
+        call.setCallee(it->second);
+    }
+  });
+  for (Operation *op : gpuOps) {
+    OpBuilder b(op);
+    auto dim = [](auto typed) {
+      return static_cast<int>(typed.getDimension());
+    };
+    Value replacement;
+    if (auto typed = dyn_cast<gpu::ThreadIdOp>(op)) {
+      replacement = scope.tid[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::BlockIdOp>(op)) {
+      replacement = blockIds[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::BlockDimOp>(op)) {
+      replacement = blockDims[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::GridDimOp>(op)) {
+      replacement = gridDims[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::GlobalIdOp>(op)) {
+      int d = dim(typed);
+      Value base = arith::MulIOp::create(b, loc, blockIds[d], blockDims[d]);
+      replacement = arith::AddIOp::create(b, loc, base, scope.tid[d]);
+    } else if (isa<gpu::LaneIdOp>(op)) {
+      replacement = arith::RemUIOp::create(b, loc, scope.linear,
+                                           constant(b, subgroupSize));
+    } else if (isa<gpu::SubgroupIdOp>(op)) {
+      replacement = arith::DivUIOp::create(b, loc, scope.linear,
+                                           constant(b, subgroupSize));
+    } else if (isa<gpu::SubgroupSizeOp>(op)) {
+      replacement = constant(b, subgroupSize);
+    } else if (isa<gpu::NumSubgroupsOp>(op)) {
+      Value rounded = arith::AddIOp::create(b, loc, blockSize,
+                                            constant(b, subgroupSize - 1));
+      replacement =
+          arith::DivUIOp::create(b, loc, rounded, constant(b, subgroupSize));
+    } else if (isa<gpu::DynamicSharedMemoryOp>(op)) {
+      replacement = shared;
+    } else if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      FailureOr<Value> global = getGlobal(get);
+      if (failed(global))
+        return failure();
+      if (!*global)
+        continue; // a global of the host module
+      replacement = *global;
+    } else if (auto printf = dyn_cast<gpu::PrintfOp>(op)) {
+      if (failed(lowerPrintf(printf)))
+        return failure();
+      continue;
+    } else {
+      return op->emitError("'")
+             << op->getName()
+             << "' is not supported by mlirc's host target yet";
+    }
+    op->getResult(0).replaceAllUsesWith(replacement);
+    if (op == root)
+      scope.mapping.map(original->getResult(0), replacement);
+    op->erase();
+  }
+  return success();
+}
+
+std::pair<scf::IfOp, Value>
+BlockFunctionBuilder::findBoundsGuard(ArrayRef<Operation *> ops) {
+  auto guard = dyn_cast<scf::IfOp>(ops.back());
+  if (!guard || guard.getNumResults() != 0 || !guard.getElseRegion().empty())
+    return {};
+  auto cmp = guard.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::ult &&
+               cmp.getPredicate() != arith::CmpIPredicate::slt))
+    return {};
+  Value limit = uniform.lookupOrNull(cmp.getRhs());
+  if (!limit || !limit.getType().isIndex())
+    return {};
+  // The ops before the guard must be free of effects and used only here:
+  // threads past the bound no longer run them.
+  llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
+  for (Operation *op : ops.drop_back()) {
+    if (!isPure(op) || op->getNumRegions() != 0)
+      return {};
+    for (Value result : op->getResults())
+      for (Operation *user : result.getUsers()) {
+        Operation *top = op->getBlock()->findAncestorOpInBlock(*user);
+        if (!top || !inSegment.contains(top))
+          return {};
+      }
+  }
+  Value base;
+  Operation *id = cmp.getLhs().getDefiningOp();
+  if (!id || !inSegment.contains(id))
+    return {};
+  if (auto global = dyn_cast_or_null<gpu::GlobalIdOp>(id);
+      global && global.getDimension() == gpu::Dimension::x)
+    base = arith::MulIOp::create(builder, loc, blockIds[0], blockDims[0]);
+  else if (auto thread = dyn_cast_or_null<gpu::ThreadIdOp>(id);
+           thread && thread.getDimension() == gpu::Dimension::x)
+    base = constant(builder, 0);
+  else
+    return {};
+  // x < limit - base, clamped to [0, blockDim.x]; signed, so a negative
+  // limit runs no thread.
+  Value remaining = arith::SubIOp::create(builder, loc, limit, base);
+  Value atLeastZero =
+      arith::MaxSIOp::create(builder, loc, remaining, constant(builder, 0));
+  Value bound = arith::MinSIOp::create(builder, loc, atLeastZero, blockDims[0]);
+  if (cmp.getPredicate() == arith::CmpIPredicate::ult) {
+    // Unsigned: a "negative" limit is huge, so every thread passes.
+    Value negative = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::slt, limit, constant(builder, 0));
+    bound =
+        arith::SelectOp::create(builder, loc, negative, blockDims[0], bound);
+  }
+  return {guard, bound};
+}
+
+LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return success();
+  llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
+  auto [guard, xBound] = findBoundsGuard(ops);
+  return emitThreadLoop(
+      [&](ThreadScope &scope) -> LogicalResult {
+        for (Operation *op : ops) {
+          llvm::SetVector<Value> used;
+          for (Value operand : op->getOperands())
+            used.insert(operand);
+          getUsedValuesDefinedAbove(op->getRegions(), used);
+          for (Value value : used)
+            if (failed(materialize(value, scope)))
+              return failure();
+          if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+            if (failed(emitShuffle(shuffle, scope)))
+              return failure();
+            continue;
+          }
+          if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
+            if (failed(emitSubgroupReduce(reduce, scope)))
+              return failure();
+            continue;
+          }
+          if (op == guard.getOperation()) {
+            // The loop bound already keeps every thread inside the guard.
+            for (Operation &inner :
+                 guard.getThenRegion().front().without_terminator()) {
+              Operation *copy = scope.builder.clone(inner, scope.mapping);
+              if (failed(replaceGpuOps(&inner, copy, scope)))
+                return failure();
+            }
+            continue;
+          }
+          Operation *copy = scope.builder.clone(*op, scope.mapping);
+          if (failed(replaceGpuOps(op, copy, scope)))
+            return failure();
+        }
+        // Results used beyond this thread loop are kept per thread.
+        for (Operation *op : ops) {
+          for (Value result : op->getResults()) {
+            bool escapes = llvm::any_of(result.getUses(), [&](OpOperand &use) {
+              Operation *user =
+                  op->getBlock()->findAncestorOpInBlock(*use.getOwner());
+              return !user || !inSegment.contains(user);
+            });
+            if (!escapes)
+              continue;
+            Value value = scope.mapping.lookup(result);
+            // Recomputed where needed, unless another thread reads it.
+            bool readAcrossThreads =
+                llvm::any_of(result.getUsers(), [](Operation *u) {
+                  return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp,
+                             gpu::AllReduceOp>(u);
+                });
+            if (isa<MemRefType>(value.getType()) ||
+                (isRecomputable(result) && !readAcrossThreads))
+              continue;
+            memref::StoreOp::create(scope.builder, loc, value,
+                                    getBuffer(result),
+                                    ValueRange{scope.linear});
+          }
+        }
+        return success();
+      },
+      xBound);
+}
+
+/// Stores \p values (one per thread) into \p targets, loading them all
+/// first so that swaps between loop-carried values stay correct.
+static LogicalResult storeEach(ArrayRef<Value> values, ArrayRef<Value> targets,
+                               function_ref<LogicalResult(Value)> materialize,
+                               function_ref<Value(Value)> lookup, OpBuilder &b,
+                               Location loc, Value linear) {
+  SmallVector<Value> loaded;
+  for (Value value : values) {
+    if (failed(materialize(value)))
+      return failure();
+    loaded.push_back(lookup(value));
+  }
+  for (auto [value, target] : llvm::zip(loaded, targets))
+    memref::StoreOp::create(b, loc, value, target, ValueRange{linear});
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::storePerThread(ArrayRef<Value> values,
+                                                   ArrayRef<Value> targets) {
+  return emitThreadLoop([&](ThreadScope &scope) {
+    return storeEach(
+        values, targets, [&](Value v) { return materialize(v, scope); },
+        [&](Value v) { return scope.mapping.lookup(v); }, scope.builder, loc,
+        scope.linear);
+  });
+}
+
+LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
+  FailureOr<Value> lb = uniformValue(forOp.getLowerBound());
+  FailureOr<Value> ub = uniformValue(forOp.getUpperBound());
+  FailureOr<Value> step = uniformValue(forOp.getStep());
+  if (failed(lb) || failed(ub) || failed(step))
+    return forOp.emitError("the bounds of a loop holding a gpu.barrier must "
+                           "be the same for all threads");
+  SmallVector<Value> carried;
+  for (Value init : forOp.getInitArgs()) {
+    if (isa<MemRefType>(init.getType()))
+      return forOp.emitError("a loop holding a gpu.barrier cannot carry a "
+                             "memref on the host target");
+    carried.push_back(newBuffer(init.getType()));
+  }
+  if (!carried.empty() &&
+      failed(storePerThread(llvm::to_vector(forOp.getInitArgs()), carried)))
+    return failure();
+  for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
+    buffers[arg] = buffer;
+
+  // A yielded value computed in the body after the last read of its
+  // loop-carried value is stored straight into the carried buffer, saving
+  // a copy per iteration.
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  SmallVector<bool> storedInPlace(carried.size(), false);
+  for (auto [i, operand] : llvm::enumerate(yield.getOperands())) {
+    Operation *def = operand.getDefiningOp();
+    // Only values a thread loop computes: loops, branches and block-wide
+    // reductions bring buffers of their own.
+    if (!def || def->getBlock() != forOp.getBody() || !operand.hasOneUse() ||
+        buffers.count(operand) || isa<MemRefType>(operand.getType()) ||
+        isa<scf::ForOp, scf::IfOp, gpu::AllReduceOp>(def))
+      continue;
+    BlockArgument carriedArg = forOp.getRegionIterArgs()[i];
+    bool readsBefore = llvm::all_of(carriedArg.getUsers(), [&](Operation *u) {
+      Operation *top = forOp.getBody()->findAncestorOpInBlock(*u);
+      return top && (top == def || top->isBeforeInBlock(def));
+    });
+    if (!readsBefore)
+      continue;
+    buffers[operand] = carried[i];
+    storedInPlace[i] = true;
+  }
+
+  auto hostLoop = scf::ForOp::create(builder, loc, *lb, *ub, *step);
+  uniform.map(forOp.getInductionVar(), hostLoop.getInductionVar());
+  OpBuilder::InsertPoint after = builder.saveInsertionPoint();
+  builder.setInsertionPoint(hostLoop.getBody()->getTerminator());
+  SmallVector<Operation *> body;
+  for (Operation &op : forOp.getBody()->without_terminator())
+    body.push_back(&op);
+  if (failed(emitSequence(body)))
+    return failure();
+  SmallVector<Value> toCopy, copyTargets;
+  for (auto [i, operand] : llvm::enumerate(yield.getOperands()))
+    if (!storedInPlace[i]) {
+      toCopy.push_back(operand);
+      copyTargets.push_back(carried[i]);
+    }
+  if (!toCopy.empty() && failed(storePerThread(toCopy, copyTargets)))
+    return failure();
+  builder.restoreInsertionPoint(after);
+  for (auto [result, buffer] : llvm::zip(forOp.getResults(), carried))
+    buffers[result] = buffer;
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
+  FailureOr<Value> condition = uniformValue(ifOp.getCondition());
+  if (failed(condition))
+    return ifOp.emitError("the condition of a branch holding a gpu.barrier "
+                          "must be the same for all threads");
+  SmallVector<Value> results;
+  for (Type type : ifOp.getResultTypes()) {
+    if (isa<MemRefType>(type))
+      return ifOp.emitError("a branch holding a gpu.barrier cannot yield a "
+                            "memref on the host target");
+    results.push_back(newBuffer(type));
+  }
+  auto hostIf =
+      scf::IfOp::create(builder, loc, *condition,
+                        /*withElseRegion=*/!ifOp.getElseRegion().empty());
+  OpBuilder::InsertPoint after = builder.saveInsertionPoint();
+  for (auto [source, target] :
+       llvm::zip(ifOp->getRegions(), hostIf->getRegions())) {
+    if (source.empty())
+      continue;
+    builder.setInsertionPoint(target.front().getTerminator());
+    SmallVector<Operation *> body;
+    for (Operation &op : source.front().without_terminator())
+      body.push_back(&op);
+    if (failed(emitSequence(body)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(source.front().getTerminator());
+    if (!results.empty() &&
+        failed(storePerThread(llvm::to_vector(yield.getOperands()), results)))
+      return failure();
+  }
+  builder.restoreInsertionPoint(after);
+  for (auto [result, buffer] : llvm::zip(ifOp.getResults(), results))
+    buffers[result] = buffer;
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
+  SmallVector<Operation *> segment;
+  for (Operation *op : ops) {
+    if (auto forOp = dyn_cast<scf::ForOp>(op);
+        forOp && !containsCrossThread(op) && isUniformLoop(forOp)) {
+      // Between barriers the threads are independent, so a loop with the
+      // same bounds in every thread can run around the thread loop rather
+      // than inside it: the thread loop becomes innermost and vectorizes
+      // across threads (work-item loops innermost).
+      if (failed(emitSegment(segment)) || failed(emitFor(forOp)))
+        return failure();
+      segment.clear();
+      continue;
+    }
+    if (!containsCrossThread(op)) {
+      segment.push_back(op);
+      continue;
+    }
+    if (failed(emitSegment(segment)))
+      return failure();
+    segment.clear();
+    if (isa<gpu::BarrierOp>(op))
+      continue; // the end of a thread loop is the barrier
+    if (isa<gpu::ShuffleOp, gpu::SubgroupReduceOp>(op)) {
+      // Reads what every thread stored before it: starts a thread loop.
+      segment.push_back(op);
+      continue;
+    }
+    LogicalResult emitted = success();
+    if (auto reduce = dyn_cast<gpu::AllReduceOp>(op))
+      emitted = emitAllReduce(reduce);
+    else if (auto forOp = dyn_cast<scf::ForOp>(op))
+      emitted = emitFor(forOp);
+    else if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      emitted = emitIf(ifOp);
+    else
+      return op->emitError("mlirc's host target supports gpu.barrier, "
+                           "shuffles and reductions inside scf.for and "
+                           "scf.if only");
+    if (failed(emitted))
+      return failure();
+  }
+  return emitSegment(segment);
+}
+
+FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
+  if (!kernel.getBody().hasOneBlock())
+    return kernel.emitError("mlirc's host target needs kernels whose body is "
+                            "one block (structured control flow)");
+  MLIRContext *context = kernel.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto sharedType =
+      MemRefType::get({ShapedType::kDynamic}, IntegerType::get(context, 8));
+  SmallVector<Type> inputs = {ptr, sharedType};
+  for (Type type : kernel.getArgumentTypes())
+    inputs.push_back(stripAddressSpace(type));
+
+  builder.setInsertionPointToEnd(module.getBody());
+  std::string name = ("__mlirc_host." + kernel.getName()).str();
+  blockFn = func::FuncOp::create(builder, loc, name,
+                                 FunctionType::get(context, inputs, {}));
+  blockFn->setAttr("mlirc.host_kernel", kernel.getNameAttr());
+  blockFn.setPrivate();
+  Block *entry = blockFn.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  ctx = entry->getArgument(0);
+  shared = entry->getArgument(1);
+  for (auto [arg, value] :
+       llvm::zip(kernel.getArguments(), entry->getArguments().drop_front(2)))
+    uniform.map(arg, value);
+  // Sizes the kernel declares (gpu.launch with constant sizes records them)
+  // are constants: thread loops with known trip counts vectorize and
+  // unroll without run-time checks.
+  std::optional<ArrayRef<int32_t>> knownBlock = kernel.getKnownBlockSize();
+  std::optional<ArrayRef<int32_t>> knownGrid = kernel.getKnownGridSize();
+  for (int d = 0; d < 3; ++d) {
+    blockIds[d] = loadContext(d);
+    blockDims[d] =
+        knownBlock ? constant(builder, (*knownBlock)[d]) : loadContext(3 + d);
+    gridDims[d] =
+        knownGrid ? constant(builder, (*knownGrid)[d]) : loadContext(6 + d);
+  }
+  blockSize = arith::MulIOp::create(
+      builder, loc,
+      arith::MulIOp::create(builder, loc, blockDims[0], blockDims[1]),
+      blockDims[2]);
+
+  bool hasBarrier = containsCrossThread(kernel);
+  // Workgroup memory belongs to the block; private memory to one thread,
+  // and threads without barriers run one after another, so one copy serves.
+  for (BlockArgument arg : kernel.getWorkgroupAttributions())
+    uniform.map(arg, memref::AllocaOp::create(
+                         builder, loc,
+                         cast<MemRefType>(stripAddressSpace(arg.getType()))));
+  if (hasBarrier && !kernel.getPrivateAttributions().empty())
+    return kernel.emitError("mlirc's host target does not support private "
+                            "attributions in kernels with gpu.barrier yet");
+  for (BlockArgument arg : kernel.getPrivateAttributions())
+    uniform.map(arg, memref::AllocaOp::create(
+                         builder, loc,
+                         cast<MemRefType>(stripAddressSpace(arg.getType()))));
+  allocaAfter = blockSize.getDefiningOp();
+
+  SmallVector<Operation *> rest;
+  if (failed(hoistUniformOps(rest)) || failed(emitSequence(rest)))
+    return failure();
+  func::ReturnOp::create(builder, loc);
+  return blockFn;
+}

@@ -1,0 +1,170 @@
+//===- HostBlockFunction.h - One kernel as a CPU block function -*- C++ -*-===//
+//
+// For the host target every kernel @K becomes
+//   func.func @__mlirc_host.K(%ctx: !llvm.ptr, %shared: memref<?xi8>, args)
+// which runs one thread block: the runtime calls it once per block, blocks
+// in parallel. The threads of the block are loops (x innermost, so LLVM can
+// vectorize across threads). A gpu.barrier splits the body into several
+// thread loops (loop fission): values that live across it are kept per
+// thread in buffers, and a loop or branch holding a barrier runs at block
+// level, which is correct because CUDA requires barriers to be reached by
+// all threads of the block alike (uniform control flow). Shuffles and
+// reductions split the same way and read the other threads' stored values.
+// Between barriers threads are independent, so loops with the same bounds
+// in every thread also run around the thread loops.
+//
+// %ctx points at the runtime's block context: blockIdx[3], blockDim[3],
+// gridDim[3] as i64. Workgroup memory is a stack allocation of the block
+// function, shared by its threads; dynamic shared memory is %shared.
+//
+// Only pipeline/ includes this header.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_HOSTBLOCKFUNCTION_H
+#define MLIRC_PIPELINE_HOSTBLOCKFUNCTION_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlirc::host {
+
+using namespace mlir;
+
+/// Threads per subgroup on the host, as on NVIDIA GPUs.
+inline constexpr int64_t subgroupSize = 32;
+
+/// The memref type without a GPU address space: on the CPU all memory is
+/// one address space.
+Type stripAddressSpace(Type type);
+
+/// Ops through which threads see each other's values: each splits the
+/// thread loops like a barrier.
+bool isCrossThread(Operation *op);
+
+/// True when \p op is or holds a cross-thread op.
+bool containsCrossThread(Operation *op);
+
+/// Combines two values the way \p kind reduces them.
+Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
+              Value lhs, Value rhs);
+
+/// Builds the block function of one kernel.
+class BlockFunctionBuilder {
+public:
+  BlockFunctionBuilder(gpu::GPUFuncOp kernel, ModuleOp module,
+                       const DenseMap<StringAttr, StringAttr> &helpers)
+      : kernel(kernel), module(module), helpers(helpers),
+        builder(kernel.getContext()) {}
+
+  FailureOr<func::FuncOp> build();
+
+private:
+  /// The values a thread loop's body sees.
+  struct ThreadScope {
+    OpBuilder builder;
+    IRMapping mapping;
+    Value tid[3];
+    Value linear;
+  };
+
+  /// Asks LLVM to vectorize a thread loop rather than unroll it: unrolled
+  /// short thread loops (16 threads, say) end up as scalar code.
+  Attribute getVectorizeAnnotation() {
+    MLIRContext *context = builder.getContext();
+    auto enable = LLVM::LoopVectorizeAttr::get(
+        context, BoolAttr::get(context, false), {}, {}, {}, {}, {}, {});
+    auto noUnroll = LLVM::LoopUnrollAttr::get(
+        context, BoolAttr::get(context, true), {}, {}, {}, {}, {}, {});
+    return LLVM::LoopAnnotationAttr::get(context, {}, enable, {}, noUnroll, {},
+                                         {}, {}, {}, {}, {}, {}, {}, {}, {},
+                                         {});
+  }
+
+  Value constant(OpBuilder &b, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+  Value loadContext(unsigned field);
+  LogicalResult hoistUniformOps(SmallVectorImpl<Operation *> &rest);
+  LogicalResult emitSequence(ArrayRef<Operation *> ops);
+  LogicalResult emitSegment(ArrayRef<Operation *> ops);
+  LogicalResult emitFor(scf::ForOp forOp);
+  /// Emits a thread loop storing each thread's \p values into \p targets.
+  LogicalResult storePerThread(ArrayRef<Value> values, ArrayRef<Value> targets);
+  /// True when \p forOp has the same bounds in every thread and carries
+  /// only values that per-thread buffers can hold.
+  bool isUniformLoop(scf::ForOp forOp) {
+    return uniform.contains(forOp.getLowerBound()) &&
+           uniform.contains(forOp.getUpperBound()) &&
+           uniform.contains(forOp.getStep()) &&
+           llvm::none_of(forOp.getInitArgs().getTypes(),
+                         [](Type t) { return isa<MemRefType>(t); });
+  }
+  LogicalResult emitIf(scf::IfOp ifOp);
+  LogicalResult emitAllReduce(gpu::AllReduceOp reduce);
+  /// The value of \p value in thread \p thread, which a previous thread
+  /// loop stored (or which is the same in every thread).
+  Value loadFromThread(Value value, Value thread, ThreadScope &scope);
+  LogicalResult emitShuffle(gpu::ShuffleOp shuffle, ThreadScope &scope);
+  LogicalResult emitSubgroupReduce(gpu::SubgroupReduceOp reduce,
+                                   ThreadScope &scope);
+  /// Emits the thread loop nest at the current block-level insertion point
+  /// and fills it through \p body.
+  LogicalResult emitThreadLoop(function_ref<LogicalResult(ThreadScope &)> body,
+                               Value xUpperBound = Value());
+  /// For a segment ending in `scf.if (global_id x < n)` (or thread_id x),
+  /// the guard that can become the x loop's bound instead, and that bound;
+  /// the guarded body then runs unconditionally and vectorizes.
+  std::pair<scf::IfOp, Value> findBoundsGuard(ArrayRef<Operation *> ops);
+  /// Makes \p value, defined outside the current thread loop, available in
+  /// it: from its per-thread buffer, or recomputed when it is a view.
+  LogicalResult materialize(Value value, ThreadScope &scope);
+  /// True when \p value is cheaper to recompute in each thread loop than to
+  /// keep per thread: thread ids and arithmetic on them and on uniform
+  /// values (index computations, mostly).
+  bool isRecomputable(Value value, unsigned depth = 0);
+  /// \p value as seen by every thread (thread 0's copy when it is kept per
+  /// thread), for loop bounds and branch conditions around barriers.
+  FailureOr<Value> uniformValue(Value value);
+  Value getBuffer(Value value);
+  Value newBuffer(Type type);
+  /// Replaces the GPU ops in \p copy, a clone of \p original made with
+  /// \p scope's mapping, by their host equivalents, keeping the mapping
+  /// valid when \p copy itself is replaced.
+  LogicalResult replaceGpuOps(Operation *original, Operation *copy,
+                              ThreadScope &scope);
+  LogicalResult lowerPrintf(gpu::PrintfOp printf);
+  /// What \p get refers to on the host: the block's copy of a workgroup
+  /// global, or a get_global of the host copy of a device global; null
+  /// when it already names a host global.
+  FailureOr<Value> getGlobal(memref::GetGlobalOp get);
+
+  gpu::GPUFuncOp kernel;
+  ModuleOp module;
+  const DenseMap<StringAttr, StringAttr> &helpers;
+  OpBuilder builder;
+  Location loc = kernel.getLoc();
+  func::FuncOp blockFn;
+  /// Per-thread buffers are allocated at the block function's entry, after
+  /// this op.
+  Operation *allocaAfter = nullptr;
+  Value ctx, shared;
+  Value blockIds[3], blockDims[3], gridDims[3];
+  Value blockSize;
+  /// Kernel values with a block-level equivalent.
+  IRMapping uniform;
+  /// Kernel values kept per thread, and their buffers.
+  DenseMap<Value, Value> buffers;
+  /// Workgroup globals of the gpu.module, one allocation per block.
+  DenseMap<StringAttr, Value> workgroupGlobals;
+};
+
+} // namespace mlirc::host
+
+#endif // MLIRC_PIPELINE_HOSTBLOCKFUNCTION_H

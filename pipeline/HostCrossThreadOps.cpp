@@ -1,0 +1,233 @@
+//===- HostCrossThreadOps.cpp - Shuffles and reductions on the host -------===//
+//
+// A shuffle or subgroup reduction starts a new thread loop and reads what
+// the other threads of its subgroup stored before it; an all-reduce runs
+// at block level over every thread's stored value and its result is the
+// same for all threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/HostBlockFunction.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlirc::host;
+
+Value mlirc::host::combine(OpBuilder &b, Location loc,
+                           gpu::AllReduceOperation kind, Value lhs, Value rhs) {
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(lhs.getType()));
+  switch (kind) {
+  case gpu::AllReduceOperation::ADD:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::AddIOp::create(b, loc, lhs, rhs));
+  case gpu::AllReduceOperation::MUL:
+    return isFloat ? Value(arith::MulFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::MulIOp::create(b, loc, lhs, rhs));
+  case gpu::AllReduceOperation::MINUI:
+    return arith::MinUIOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::MINSI:
+    return arith::MinSIOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::MINNUMF:
+    return arith::MinNumFOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::MAXUI:
+    return arith::MaxUIOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::MAXSI:
+    return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::MAXNUMF:
+    return arith::MaxNumFOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::AND:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::OR:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::XOR:
+    return arith::XOrIOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::MINIMUMF:
+    return arith::MinimumFOp::create(b, loc, lhs, rhs);
+  case gpu::AllReduceOperation::MAXIMUMF:
+    return arith::MaximumFOp::create(b, loc, lhs, rhs);
+  }
+  llvm_unreachable("unknown reduction");
+}
+
+Value BlockFunctionBuilder::loadFromThread(Value value, Value thread,
+                                           ThreadScope &scope) {
+  if (Value mapped = uniform.lookupOrNull(value))
+    return mapped;
+  return memref::LoadOp::create(scope.builder, loc, getBuffer(value),
+                                ValueRange{thread});
+}
+
+LogicalResult BlockFunctionBuilder::emitShuffle(gpu::ShuffleOp shuffle,
+                                                ThreadScope &scope) {
+  OpBuilder &b = scope.builder;
+  Value own = scope.mapping.lookup(shuffle.getValue());
+  Value offset = arith::IndexCastOp::create(
+      b, loc, b.getIndexType(), scope.mapping.lookup(shuffle.getOffset()));
+  Value width = arith::IndexCastOp::create(
+      b, loc, b.getIndexType(), scope.mapping.lookup(shuffle.getWidth()));
+  Value lane =
+      arith::RemUIOp::create(b, loc, scope.linear, constant(b, subgroupSize));
+  // Lanes form segments of `width`; a source outside the thread's segment,
+  // or past the end of the block, leaves the value as it is.
+  Value inSegment = arith::RemUIOp::create(b, loc, lane, width);
+  Value segmentStart = arith::SubIOp::create(b, loc, lane, inSegment);
+  Value segmentEnd = arith::AddIOp::create(b, loc, segmentStart, width);
+  Value source, valid;
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y).getResult();
+  };
+  switch (shuffle.getMode()) {
+  case gpu::ShuffleMode::XOR:
+    source = arith::XOrIOp::create(b, loc, lane, offset);
+    valid = cmp(arith::CmpIPredicate::ult, source, segmentEnd);
+    valid = arith::AndIOp::create(
+        b, loc, valid, cmp(arith::CmpIPredicate::uge, source, segmentStart));
+    break;
+  case gpu::ShuffleMode::UP:
+    source = arith::SubIOp::create(b, loc, lane, offset);
+    // Unsigned: a negative source wraps to a huge lane.
+    valid = cmp(arith::CmpIPredicate::uge, lane,
+                arith::AddIOp::create(b, loc, segmentStart, offset));
+    break;
+  case gpu::ShuffleMode::DOWN:
+    source = arith::AddIOp::create(b, loc, lane, offset);
+    valid = cmp(arith::CmpIPredicate::ult, source, segmentEnd);
+    break;
+  case gpu::ShuffleMode::IDX:
+    source = arith::AddIOp::create(b, loc, segmentStart, offset);
+    valid = cmp(arith::CmpIPredicate::ult, offset, width);
+    break;
+  }
+  Value subgroupStart = arith::SubIOp::create(b, loc, scope.linear, lane);
+  Value sourceThread = arith::AddIOp::create(b, loc, subgroupStart, source);
+  valid = arith::AndIOp::create(
+      b, loc, valid, cmp(arith::CmpIPredicate::ult, sourceThread, blockSize));
+  // Read thread 0 when invalid: always in bounds, and then unused.
+  Value readThread =
+      arith::SelectOp::create(b, loc, valid, sourceThread, constant(b, 0));
+  Value read = loadFromThread(shuffle.getValue(), readThread, scope);
+  Value result = arith::SelectOp::create(b, loc, valid, read, own);
+  scope.mapping.map(shuffle.getShuffleResult(), result);
+  scope.mapping.map(shuffle.getValid(), valid);
+  return success();
+}
+
+LogicalResult
+BlockFunctionBuilder::emitSubgroupReduce(gpu::SubgroupReduceOp reduce,
+                                         ThreadScope &scope) {
+  OpBuilder &b = scope.builder;
+  int64_t size = reduce.getClusterSize().value_or(subgroupSize);
+  int64_t stride = reduce.getClusterStride();
+  // The cluster of a lane: `size` lanes `stride` apart within a span of
+  // size * stride lanes.
+  Value lane =
+      arith::RemUIOp::create(b, loc, scope.linear, constant(b, subgroupSize));
+  Value span = constant(b, size * stride);
+  Value spanStart = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, lane, span), span);
+  Value first = arith::AddIOp::create(
+      b, loc, spanStart,
+      arith::RemUIOp::create(b, loc, lane, constant(b, stride)));
+  Value subgroupStart = arith::SubIOp::create(b, loc, scope.linear, lane);
+  Value firstThread = arith::AddIOp::create(b, loc, subgroupStart, first);
+  // Every thread of the cluster combines the members in the same order, so
+  // all get the same result.
+  Value firstValue = loadFromThread(reduce.getValue(), firstThread, scope);
+  auto loop = scf::ForOp::create(b, loc, constant(b, 1), constant(b, size),
+                                 constant(b, 1), ValueRange{firstValue});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value acc = loop.getRegionIterArgs()[0];
+    Value thread = arith::AddIOp::create(
+        b, loc, firstThread,
+        arith::MulIOp::create(b, loc, loop.getInductionVar(),
+                              constant(b, stride)));
+    Value inBlock = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          thread, blockSize);
+    Value safe = arith::SelectOp::create(b, loc, inBlock, thread, firstThread);
+    Value member = loadFromThread(reduce.getValue(), safe, scope);
+    Value combined = combine(b, loc, reduce.getOp(), acc, member);
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{arith::SelectOp::create(b, loc, inBlock, combined, acc)});
+  }
+  scope.mapping.map(reduce.getResult(), loop.getResult(0));
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitAllReduce(gpu::AllReduceOp reduce) {
+  // Every thread stored its value; one loop at block level reduces them and
+  // the result is the same for all threads.
+  Value zero = constant(builder, 0), one = constant(builder, 1);
+  Value buffer;
+  if (Value mapped = uniform.lookupOrNull(reduce.getValue())) {
+    // The same value in every thread: reduce it blockSize times.
+    buffer = newBuffer(reduce.getValue().getType());
+    Value fill = mapped;
+    auto loop = scf::ForOp::create(builder, loc, zero, blockSize, one);
+    OpBuilder fb = OpBuilder::atBlockBegin(loop.getBody());
+    memref::StoreOp::create(fb, loc, fill, buffer,
+                            ValueRange{loop.getInductionVar()});
+  } else {
+    auto it = buffers.find(reduce.getValue());
+    if (it == buffers.end())
+      return reduce.emitError("the value of this gpu.all_reduce is not "
+                              "available on the host target");
+    buffer = it->second;
+  }
+  Value init = memref::LoadOp::create(builder, loc, buffer, ValueRange{zero});
+  auto loop =
+      scf::ForOp::create(builder, loc, one, blockSize, one, ValueRange{init});
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value acc = loop.getRegionIterArgs()[0];
+    Value member = memref::LoadOp::create(builder, loc, buffer,
+                                          ValueRange{loop.getInductionVar()});
+    Value combined;
+    if (std::optional<gpu::AllReduceOperation> kind = reduce.getOp()) {
+      combined = combine(builder, loc, *kind, acc, member);
+    } else {
+      Region &body = reduce.getBody();
+      if (!body.hasOneBlock())
+        return reduce.emitError("mlirc's host target needs a gpu.all_reduce "
+                                "body of one block");
+      IRMapping mapping = uniform;
+      mapping.map(body.getArgument(0), acc);
+      mapping.map(body.getArgument(1), member);
+      for (Operation &op : body.front().without_terminator())
+        builder.clone(op, mapping);
+      combined =
+          mapping.lookupOrDefault(body.front().getTerminator()->getOperand(0));
+    }
+    scf::YieldOp::create(builder, loc, combined);
+  }
+  uniform.map(reduce.getResult(), loop.getResult(0));
+  return success();
+}
+
+LogicalResult
+BlockFunctionBuilder::hoistUniformOps(SmallVectorImpl<Operation *> &rest) {
+  for (Operation &op : kernel.getBody().front().without_terminator()) {
+    bool isUniformQuery = isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+                              gpu::SubgroupSizeOp>(op);
+    bool operandsUniform = llvm::all_of(
+        op.getOperands(), [&](Value v) { return uniform.contains(v); });
+    if (isUniformQuery ||
+        (isPure(&op) && op.getNumRegions() == 0 && operandsUniform &&
+         !isa<gpu::GPUDialect>(op.getDialect()))) {
+      ThreadScope none{builder, uniform, {}, Value()};
+      Operation *copy = builder.clone(op, none.mapping);
+      if (failed(replaceGpuOps(&op, copy, none)))
+        return failure();
+      for (Value result : op.getResults())
+        uniform.map(result, none.mapping.lookup(result));
+      continue;
+    }
+    rest.push_back(&op);
+  }
+  return success();
+}
