@@ -8,7 +8,7 @@
 
 #include "driver/ArgumentParser.h"
 
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Option/Arg.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
@@ -61,14 +61,9 @@ static Expected<Input::Kind> classifyInput(StringRef path) {
   StringRef ext = sys::path::extension(path);
   if (ext == ".mlir")
     return Input::Kind::MLIR;
-  if (StringSwitch<bool>(ext)
-          .Cases(".c", ".cc", ".cpp", ".cxx", ".C", true)
-          .Default(false))
+  if (is_contained({".c", ".cc", ".cpp", ".cxx", ".C"}, ext))
     return Input::Kind::Source;
-  if (StringSwitch<bool>(ext)
-          .Cases(".o", ".a", ".so", ".obj", true)
-          .Default(false) ||
-      path.contains(".so."))
+  if (is_contained({".o", ".a", ".so", ".obj"}, ext) || path.contains(".so."))
     return Input::Kind::LinkInput;
   return createStringError("%s: unknown input file type; mlirc takes .mlir, "
                            ".c/.cc/.cpp sources and .o/.a/.so link inputs",

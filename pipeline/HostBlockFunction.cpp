@@ -375,7 +375,9 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
   if (ops.empty())
     return success();
   llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
-  auto [guard, xBound] = findBoundsGuard(ops);
+  std::pair<scf::IfOp, Value> boundsGuard = findBoundsGuard(ops);
+  scf::IfOp guard = boundsGuard.first;
+  Value xBound = boundsGuard.second;
   return emitThreadLoop(
       [&](ThreadScope &scope) -> LogicalResult {
         for (Operation *op : ops) {

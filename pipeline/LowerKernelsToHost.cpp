@@ -57,7 +57,9 @@ struct LowerKernelsToHostPass
         if (failed(builder.build()))
           return signalPassFailure();
       }
-      for (auto [oldName, newName] : helpers)
+      // Helpers calling helpers call the host copies too.
+      for (const auto &renaming : helpers) {
+        StringAttr oldName = renaming.first, newName = renaming.second;
         for (Operation &op : module.getBody()->getOperations())
           if (auto func = dyn_cast<func::FuncOp>(op);
               func && func.getName().starts_with("__mlirc_host."))
@@ -65,6 +67,7 @@ struct LowerKernelsToHostPass
               if (call.getCalleeAttr().getAttr() == oldName)
                 call.setCallee(newName);
             });
+      }
       if (keepDeviceBodies)
         continue;
       // Only the signatures are still needed, by the launches' verifier.
