@@ -105,6 +105,27 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
     scope.mapping.map(value, mapped);
     return success();
   }
+  auto privateBuffer = privateBuffers.find(value);
+  if (privateBuffer != privateBuffers.end()) {
+    // This thread's row of the private buffer.
+    auto type = cast<MemRefType>(stripAddressSpace(value.getType()));
+    OpBuilder &b = scope.builder;
+    SmallVector<OpFoldResult> offsets = {scope.linear};
+    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
+    SmallVector<OpFoldResult> strides(type.getRank() + 1, b.getIndexAttr(1));
+    for (int64_t dim : type.getShape()) {
+      offsets.push_back(b.getIndexAttr(0));
+      sizes.push_back(b.getIndexAttr(dim));
+    }
+    auto bufferType = cast<MemRefType>(privateBuffer->second.getType());
+    auto rowType = memref::SubViewOp::inferRankReducedResultType(
+        type.getShape(), bufferType, offsets, sizes, strides);
+    scope.mapping.map(value, memref::SubViewOp::create(
+                                 b, loc, cast<MemRefType>(rowType),
+                                 privateBuffer->second, offsets, sizes,
+                                 strides));
+    return success();
+  }
   if (isRecomputable(value)) {
     Operation *def = value.getDefiningOp();
     for (Value operand : def->getOperands())
@@ -661,19 +682,28 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
       blockDims[2]);
 
   bool hasBarrier = containsCrossThread(kernel);
-  // Workgroup memory belongs to the block; private memory to one thread,
-  // and threads without barriers run one after another, so one copy serves.
+  // Workgroup memory belongs to the block. Private memory belongs to one
+  // thread: without barriers threads run one after another and one copy
+  // serves them all; with barriers each thread gets its row of a buffer.
   for (BlockArgument arg : kernel.getWorkgroupAttributions())
     uniform.map(arg, memref::AllocaOp::create(
                          builder, loc,
                          cast<MemRefType>(stripAddressSpace(arg.getType()))));
-  if (hasBarrier && !kernel.getPrivateAttributions().empty())
-    return kernel.emitError("mlirc's host target does not support private "
-                            "attributions in kernels with gpu.barrier yet");
-  for (BlockArgument arg : kernel.getPrivateAttributions())
-    uniform.map(arg, memref::AllocaOp::create(
-                         builder, loc,
-                         cast<MemRefType>(stripAddressSpace(arg.getType()))));
+  for (BlockArgument arg : kernel.getPrivateAttributions()) {
+    auto type = cast<MemRefType>(stripAddressSpace(arg.getType()));
+    if (!hasBarrier) {
+      uniform.map(arg, memref::AllocaOp::create(builder, loc, type));
+      continue;
+    }
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+      return kernel.emitError("mlirc's host target needs private memory of "
+                              "a static shape in kernels with barriers");
+    SmallVector<int64_t> shape = {ShapedType::kDynamic};
+    llvm::append_range(shape, type.getShape());
+    privateBuffers[arg] = memref::AllocaOp::create(
+        builder, loc, MemRefType::get(shape, type.getElementType()),
+        ValueRange{blockSize});
+  }
   allocaAfter = blockSize.getDefiningOp();
 
   SmallVector<Operation *> rest;

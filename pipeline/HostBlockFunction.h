@@ -163,6 +163,8 @@ private:
   DenseMap<Value, Value> buffers;
   /// Workgroup globals of the gpu.module, one allocation per block.
   DenseMap<StringAttr, Value> workgroupGlobals;
+  /// Private attributions of kernels with barriers: a row per thread.
+  DenseMap<Value, Value> privateBuffers;
 };
 
 } // namespace mlirc::host

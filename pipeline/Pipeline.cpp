@@ -55,10 +55,12 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   pm.addPass(createAttachTargetsPass(options.targets, options.optLevel));
   OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
   gpm.addPass(createExpandGpuOpsPass());
+  // vector-to-scf and expand-strided-metadata emit affine.apply: lower
+  // affine after both.
+  gpm.addPass(createConvertVectorToSCFPass());
+  gpm.addPass(memref::createExpandStridedMetadataPass());
   gpm.addPass(createLowerAffinePass());
   gpm.addPass(createSCFToControlFlowPass());
-  gpm.addPass(memref::createExpandStridedMetadataPass());
-  gpm.addPass(createConvertVectorToSCFPass());
   gpm.addPass(createConvertGpuOpsToNVVMOps());
   gpm.addPass(createCanonicalizerPass());
   gpm.addPass(createCSEPass());
@@ -80,10 +82,12 @@ void mlirc::populateBinaryPasses(OpPassManager &pm,
 
 void mlirc::populateHostPasses(OpPassManager &pm,
                                const PipelineOptions &options) {
-  pm.addPass(createLowerAffinePass());
+  // vector-to-scf and expand-strided-metadata emit affine.apply: lower
+  // affine after both.
   pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   // LLVM intrinsics where they exist (fma, sqrt, exp, ...), libm calls for
   // the rest (erf, tanh, ...).
