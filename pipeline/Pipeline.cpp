@@ -62,6 +62,10 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   gpm.addPass(createLowerAffinePass());
   gpm.addPass(createSCFToControlFlowPass());
   gpm.addPass(createConvertGpuOpsToNVVMOps());
+  // 1-D vector transfers: convert-gpu-to-nvvm leaves them, and lowering
+  // them creates arith ops.
+  gpm.addPass(createConvertVectorToLLVMPass());
+  gpm.addPass(createArithToLLVMConversionPass());
   gpm.addPass(createCanonicalizerPass());
   gpm.addPass(createCSEPass());
   gpm.addPass(createReconcileUnrealizedCastsPass());
