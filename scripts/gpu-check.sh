@@ -5,12 +5,14 @@
 #   scripts/gpu-check.sh prepare DIR   # here: build the programs into DIR
 #   scripts/gpu-check.sh run DIR       # there: run them, check the output
 #
-# `prepare` compiles the examples and test programs for the common NVIDIA
-# architectures and packs the shared libraries they need that a bare
-# machine lacks (MLIR's runner utilities and what they load) as lib.tar.xz.
-# `run` needs only bash, python3 and the NVIDIA driver. On a machine that
-# has both a GPU and mlirc's build, `lit build/test/integration` runs the
-# same checks directly.
+# `prepare` compiles the examples, the host target's integration programs
+# and other test programs for the common NVIDIA architectures, and packs
+# them, their expected output and the shared libraries a bare machine
+# lacks (MLIR's runner utilities and what they load) into
+# DIR/bundle.tar.xz, about 47 MB. `run` needs only bash, python3 and the
+# NVIDIA driver. On a machine that has both a GPU and mlirc's build,
+# `lit build/test` and `lit build/test/integration/host --param
+# offload_arch=native` run the same checks directly.
 set -euo pipefail
 
 archs=${MLIRC_GPU_ARCHS:-sm_75,sm_80,sm_86,sm_89,sm_90}
@@ -27,6 +29,18 @@ prepare() {
       -o "$dir/$example"
     cp "$root/examples/$example.expected" "$dir/"
     echo "$example $example.expected 0" >> "$dir/checks.txt"
+  done
+  # The host target's integration programs, with the same expected output
+  # (reductions.mlir has non-uniform all_reduce, which MLIR cannot lower
+  # for NVIDIA).
+  for test in "$root"/test/integration/host/*.mlir; do
+    name=$(basename "$test" .mlir)
+    [ "$name" = reductions ] && continue
+    "$mlirc" "$test" --offload-arch="$archs" -o "$dir/$name"
+    cp "$test" "$dir/$name.expected"
+    sorted=0
+    grep -q '| sort' "$test" && sorted=1
+    echo "$name $name.expected 0 $sorted" >> "$dir/checks.txt"
   done
   "$mlirc" "$root/test/Inputs/same-name.mlir" --offload-arch="$archs" \
     -o "$dir/same-name"
@@ -47,22 +61,24 @@ prepare() {
     sort -u)
   mkdir -p "$dir/lib"
   for lib in $libs; do cp -L "$lib" "$dir/lib/"; done
-  tar -C "$dir" -cJf "$dir/lib.tar.xz" lib
-  rm -rf "$dir/lib"
+  # One compressed bundle: the libraries make it about 45 MB.
+  tar -C "$dir" -cJf "$dir/bundle.tar.xz" --exclude=bundle.tar.xz .
+  find "$dir" -mindepth 1 -maxdepth 1 ! -name bundle.tar.xz -exec rm -rf {} +
 }
 
 run() {
   cd "$dir"
-  if [ ! -d lib ]; then
-    python3 -c 'import tarfile; tarfile.open("lib.tar.xz").extractall(".")'
+  if [ ! -f checks.txt ]; then
+    python3 -c 'import tarfile; tarfile.open("bundle.tar.xz").extractall(".")'
   fi
   export LD_LIBRARY_PATH=$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   local failed=0
-  while read -r program expected status; do
+  while read -r program expected status sorted; do
     set +e
     output=$("./$program" 2>&1)
     rc=$?
     set -e
+    [ "${sorted:-0}" = 1 ] && output=$(echo "$output" | sort)
     if { [ "$status" = 0 ] && [ $rc != 0 ]; } ||
        { [ "$status" != 0 ] && [ $rc = 0 ]; }; then
       echo "FAIL $program: exit code $rc"; echo "$output"; failed=1; continue

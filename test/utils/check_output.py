@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """A FileCheck subset for machines without LLVM (the GPU check script).
 
-Reads CHECK: and CHECK-NEXT: lines from the check file and matches them, in
-order, as substrings of standard input lines, with runs of whitespace
-treated as one space. Exits 1 with the first pattern that did not match.
+Reads CHECK:, CHECK-NEXT:, CHECK-COUNT-<n>: and CHECK-NOT: lines (also
+behind `//`) from the check file and matches them, in order, against the
+lines of standard input: runs of whitespace count as one space, and
+{{regex}} parts are regular expressions. Exits 1 naming the first pattern
+that did not match.
 """
 import re
 import sys
@@ -13,25 +15,44 @@ def canon(text):
     return re.sub(r"\s+", " ", text).strip()
 
 
+def to_regex(pattern):
+    parts = re.split(r"\{\{(.*?)\}\}", pattern)
+    return re.compile("".join(p if i % 2 else re.escape(p)
+                              for i, p in enumerate(parts)))
+
+
 def main():
     checks = []
     for line in open(sys.argv[1]):
-        match = re.match(r"\s*(?://\s*)?(CHECK|CHECK-NEXT):(.*)", line)
+        match = re.match(r"\s*(?://\s*)?(CHECK(?:-NEXT|-NOT|-COUNT-\d+)?):(.*)",
+                         line)
         if match:
-            checks.append((match.group(1), canon(match.group(2))))
+            checks.append((match.group(1), to_regex(canon(match.group(2)))))
     lines = [canon(line) for line in sys.stdin.read().splitlines()]
     pos = -1
-    for kind, pattern in checks:
-        if kind == "CHECK-NEXT":
-            pos += 1
-            if pos >= len(lines) or pattern not in lines[pos]:
-                sys.exit("check failed: CHECK-NEXT: %s" % pattern)
+    forbidden = []
+    for kind, regex in checks:
+        if kind == "CHECK-NOT":
+            forbidden.append(regex)
             continue
-        pos += 1
-        while pos < len(lines) and pattern not in lines[pos]:
-            pos += 1
-        if pos >= len(lines):
-            sys.exit("check failed: CHECK: %s" % pattern)
+        count = int(kind.rsplit("-", 1)[1]) if "COUNT" in kind else 1
+        for _ in range(count):
+            start = pos + 1
+            if kind == "CHECK-NEXT":
+                found = start < len(lines) and regex.search(lines[start])
+                pos = start
+            else:
+                pos = start
+                while pos < len(lines) and not regex.search(lines[pos]):
+                    pos += 1
+                found = pos < len(lines)
+            if not found:
+                sys.exit("check failed: %s: %s" % (kind, regex.pattern))
+            for skipped in lines[start:pos]:
+                for bad in forbidden:
+                    if bad.search(skipped):
+                        sys.exit("check failed: CHECK-NOT: %s" % bad.pattern)
+            forbidden = []
     print("ok")
 
 
