@@ -62,8 +62,11 @@ prepare() {
   mkdir -p "$dir/lib"
   for lib in $libs; do cp -L "$lib" "$dir/lib/"; done
   # One compressed bundle: the libraries make it about 45 MB.
-  tar -C "$dir" -cJf "$dir/bundle.tar.xz" --exclude=bundle.tar.xz .
-  find "$dir" -mindepth 1 -maxdepth 1 ! -name bundle.tar.xz -exec rm -rf {} +
+  local bundle
+  bundle=$(mktemp)
+  tar -C "$dir" -cJf "$bundle" .
+  find "$dir" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+  mv "$bundle" "$dir/bundle.tar.xz"
 }
 
 run() {
