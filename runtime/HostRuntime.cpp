@@ -27,6 +27,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <sys/mman.h>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -372,10 +373,17 @@ void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t) {}
 void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *, bool) {
   if (sizeBytes == 0)
     return nullptr;
-  // Aligned for any vector type the kernels may load.
-  void *ptr = std::aligned_alloc(64, (sizeBytes + 63) / 64 * 64);
+  // Aligned for any vector type the kernels may load. Large buffers get
+  // huge pages: kernels often read them with strides of a page or more
+  // (columns of matrices), which would otherwise miss the TLB on every row.
+  constexpr uint64_t hugePage = 2 << 20;
+  uint64_t alignment = sizeBytes >= hugePage ? hugePage : 64;
+  void *ptr = std::aligned_alloc(
+      alignment, (sizeBytes + alignment - 1) / alignment * alignment);
   if (!ptr)
     fail("out of memory allocating device memory%s", "");
+  if (alignment == hugePage)
+    madvise(ptr, sizeBytes, MADV_HUGEPAGE);
   return ptr;
 }
 
