@@ -1,27 +1,11 @@
 // The reference for matmul.mlir: the same 1024x1024 f32 multiply in C with
 // OpenMP (rows over the cores, i-k-j order so the inner loop vectorizes).
 // Prints the seconds one multiply takes (best of several) and C[1][2].
-#include <stdio.h>
-#include <stdlib.h>
+#include "reference.h"
+
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
 
 #define N 1024
-
-// Large arrays on huge pages, as mlirc's host runtime allocates them.
-static void *alloc_huge(size_t bytes) {
-  size_t huge = 2u << 20;
-  void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
-  madvise(p, bytes, MADV_HUGEPAGE);
-  return p;
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 int main(void) {
   float *a = alloc_huge(sizeof(float) * N * N);

@@ -1,23 +1,6 @@
 // The reference for saxpy.mlir: the same computation in C with OpenMP.
 // Prints the seconds one run takes (best of several) and y[1].
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/mman.h>
-#include <time.h>
-
-// Large arrays on huge pages, as mlirc's host runtime allocates them.
-static void *alloc_huge(size_t bytes) {
-  size_t huge = 2u << 20;
-  void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
-  madvise(p, bytes, MADV_HUGEPAGE);
-  return p;
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "reference.h"
 
 int main(void) {
   const long n = 1L << 24;

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/KernelGlobals.h"
 #include "pipeline/KernelHandle.h"
 #include "pipeline/Passes.h"
 
@@ -39,38 +40,6 @@ struct LowerLaunchesToRuntimePass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect>();
-  }
-
-  /// Returns the global named \p name, creating it at the module end with
-  /// \p build when missing.
-  LLVM::GlobalOp
-  getOrCreateGlobal(StringRef name,
-                    function_ref<LLVM::GlobalOp(OpBuilder &)> build) {
-    ModuleOp module = getOperation();
-    if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
-      return global;
-    OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-    return build(builder);
-  }
-
-  LLVM::GlobalOp getHandle(Location loc, StringRef name) {
-    return getOrCreateGlobal(name, [&](OpBuilder &b) {
-      return LLVM::GlobalOp::create(b, loc, b.getI8Type(), /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    b.getI8IntegerAttr(0));
-    });
-  }
-
-  LLVM::GlobalOp getNameString(Location loc, StringRef kernel) {
-    std::string name = getKernelNameGlobal(kernel);
-    return getOrCreateGlobal(name, [&](OpBuilder &b) {
-      std::string value = kernel.str();
-      value.push_back('\0');
-      auto type = LLVM::LLVMArrayType::get(b.getI8Type(), value.size());
-      return LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    b.getStringAttr(value));
-    });
   }
 
   LLVM::LLVMFuncOp getLaunchFunction(Location loc) {
@@ -112,9 +81,12 @@ struct LowerLaunchesToRuntimePass
                << operand.getType() << " was not lowered to the LLVM dialect";
 
     StringRef kernel = launch.getKernelName().getValue();
-    LLVM::GlobalOp handle = getHandle(loc, getKernelHandleName(kernel));
-    LLVM::GlobalOp ptxHandle = getHandle(loc, getKernelPtxHandleName(kernel));
-    LLVM::GlobalOp name = getNameString(loc, kernel);
+    ModuleOp module = getOperation();
+    LLVM::GlobalOp handle =
+        getOrCreateKernelHandle(module, loc, getKernelHandleName(kernel));
+    LLVM::GlobalOp ptxHandle =
+        getOrCreateKernelHandle(module, loc, getKernelPtxHandleName(kernel));
+    LLVM::GlobalOp name = getOrCreateKernelName(module, loc, kernel);
     LLVM::LLVMFuncOp launchFn = getLaunchFunction(loc);
 
     MLIRContext *ctx = &getContext();

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/KernelGlobals.h"
 #include "pipeline/KernelHandle.h"
 #include "pipeline/Passes.h"
 
@@ -31,15 +32,6 @@ struct RegisterHostKernelsPass
 
   StringRef getArgument() const override {
     return "mlirc-register-host-kernels";
-  }
-
-  LLVM::GlobalOp getOrCreateGlobal(OpBuilder &b, Location loc, StringRef name,
-                                   Type type, Attribute value) {
-    ModuleOp module = getOperation();
-    if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
-      return global;
-    return LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                  LLVM::Linkage::Internal, name, value);
   }
 
   /// The entry that unpacks the launch arguments for \p blockFn.
@@ -121,14 +113,8 @@ struct RegisterHostKernelsPass
       blockFn.setLinkage(LLVM::Linkage::Internal);
       LLVM::LLVMFuncOp entry = createEntry(b, blockFn, kernel);
       LLVM::GlobalOp handle =
-          getOrCreateGlobal(b, loc, getKernelHandleName(kernel), b.getI8Type(),
-                            b.getI8IntegerAttr(0));
-      std::string nameValue = kernel.str();
-      nameValue.push_back('\0');
-      LLVM::GlobalOp name = getOrCreateGlobal(
-          b, loc, getKernelNameGlobal(kernel),
-          LLVM::LLVMArrayType::get(b.getI8Type(), nameValue.size()),
-          b.getStringAttr(nameValue));
+          getOrCreateKernelHandle(module, loc, getKernelHandleName(kernel));
+      LLVM::GlobalOp name = getOrCreateKernelName(module, loc, kernel);
       SmallVector<int64_t> sizes;
       for (Type type : blockFn.getFunctionType().getParams().drop_front(6))
         sizes.push_back(layout.getTypeSize(type).getFixedValue());
