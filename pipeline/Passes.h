@@ -45,6 +45,10 @@ std::unique_ptr<mlir::Pass> createExpandGpuOpsPass();
 /// emptied afterwards.
 std::unique_ptr<mlir::Pass> createLowerKernelsToHostPass(bool keepDeviceBodies);
 
+/// Moves loop annotations left as plain attributes on llvm.br into the
+/// branch's own annotation, which the translation to LLVM IR reads.
+std::unique_ptr<mlir::Pass> createMoveLoopAnnotationsPass();
+
 /// Gives every host block function an entry taking the launch's argument
 /// array and registers it with the runtime in a global constructor.
 std::unique_ptr<mlir::Pass> createRegisterHostKernelsPass();

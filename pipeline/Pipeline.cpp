@@ -110,6 +110,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createMoveLoopAnnotationsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -74,15 +74,6 @@ struct RegisterHostKernelsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // The thread loops' loop annotations arrive as a plain attribute on the
-    // back edge; the translation to LLVM IR reads the branch's own one.
-    module.walk([](LLVM::BrOp branch) {
-      if (auto annotation = branch->getAttrOfType<LLVM::LoopAnnotationAttr>(
-              "llvm.loop_annotation")) {
-        branch.setLoopAnnotationAttr(annotation);
-        branch->removeAttr("llvm.loop_annotation");
-      }
-    });
     SmallVector<std::pair<LLVM::LLVMFuncOp, StringRef>> blockFns;
     for (auto func : module.getOps<LLVM::LLVMFuncOp>())
       if (auto kernel = func->getAttrOfType<StringAttr>("mlirc.host_kernel"))
