@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdarg>
 
 #include <cstdint>
 #include <cstdio>
@@ -27,9 +28,9 @@
 #include <cstring>
 #include <deque>
 #include <functional>
-#include <sys/mman.h>
 #include <memory>
 #include <mutex>
+#include <sys/mman.h>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -56,9 +57,14 @@ struct HostKernel {
 
 constexpr int64_t maxThreadsPerBlock = 1024;
 
-[[noreturn]] void fail(const char *format, const char *arg) {
+/// Ends the program with a printf-style message.
+[[noreturn]] __attribute__((format(printf, 1, 2))) void fail(const char *format,
+                                                             ...) {
   std::fprintf(stderr, "mlirc runtime: error: ");
-  std::fprintf(stderr, format, arg);
+  va_list args;
+  va_start(args, format);
+  std::vfprintf(stderr, format, args);
+  va_end(args);
   std::fprintf(stderr, "\n");
   std::exit(1);
 }
@@ -378,10 +384,11 @@ void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *, bool) {
   // (columns of matrices), which would otherwise miss the TLB on every row.
   constexpr uint64_t hugePage = 2 << 20;
   uint64_t alignment = sizeBytes >= hugePage ? hugePage : 64;
-  void *ptr = std::aligned_alloc(
-      alignment, (sizeBytes + alignment - 1) / alignment * alignment);
+  void *ptr = std::aligned_alloc(alignment, (sizeBytes + alignment - 1) /
+                                                alignment * alignment);
   if (!ptr)
-    fail("out of memory allocating device memory%s", "");
+    fail("out of memory allocating %llu bytes of device memory",
+         static_cast<unsigned long long>(sizeBytes));
   if (alignment == hugePage)
     madvise(ptr, sizeBytes, MADV_HUGEPAGE);
   return ptr;
