@@ -90,7 +90,6 @@ private:
   Error runPhase(Phase phase);
   Error writeMLIR(StringRef path);
   void collectKernels();
-  Error checkLibdevice();
   Error collectDeviceObjects();
   Error saveDeviceLLVM();
   Error buildDeviceImages(std::vector<DeviceImage> &images);
@@ -220,29 +219,6 @@ void MLIRCompilation::collectKernels() {
   });
 }
 
-Error MLIRCompilation::checkLibdevice() {
-  if (options.printJobs ||
-      (settings.toolkit && !settings.toolkit->libdevice.empty()))
-    return Error::success();
-  std::string missing;
-  module->walk([&](mlir::LLVM::LLVMFuncOp func) {
-    if (missing.empty() && func.isExternal() &&
-        func.getName().starts_with("__nv_") &&
-        func->getParentOfType<mlir::gpu::GPUModuleOp>())
-      missing = func.getName().str();
-  });
-  if (missing.empty())
-    return Error::success();
-  std::string where =
-      settings.toolkit ? "the CUDA toolkit at '" + settings.toolkit->root + "'"
-                       : std::string("no CUDA toolkit");
-  return createStringError(
-      "%s: device code calls '%s' from libdevice, but %s has no "
-      "nvvm/libdevice/libdevice.10.bc; pass --cuda-path=<dir> naming a "
-      "complete CUDA toolkit",
-      inputPath.str().c_str(), missing.c_str(), where.c_str());
-}
-
 Error MLIRCompilation::collectDeviceObjects() {
   for (auto binary : module->getOps<mlir::gpu::BinaryOp>()) {
     for (mlir::Attribute attr : binary.getObjects()) {
@@ -251,16 +227,25 @@ Error MLIRCompilation::collectDeviceObjects() {
       if (chip.empty())
         continue;
       std::string ptx = object.getObject().str();
-      // A libdevice function left undefined means the libdevice that was
-      // linked is not a real one; ptxas would fail much later, or worse.
+      // A libdevice function left undefined: there was no libdevice to
+      // link, or not a real one. ptxas would fail much later, or worse.
       std::string missing = findUndefinedLibdeviceCall(ptx);
-      if (!missing.empty() && !options.printJobs)
+      if (!missing.empty() && !options.printJobs) {
+        std::string toolkit =
+            settings.toolkit
+                ? "the CUDA toolkit at '" + settings.toolkit->root + "'"
+                : std::string("no CUDA toolkit");
+        std::string problem =
+            settings.toolkit && !settings.toolkit->libdevice.empty()
+                ? ", which the libdevice of " + toolkit + " does not define"
+                : " from libdevice, but " + toolkit +
+                      " has no nvvm/libdevice/libdevice.10.bc";
         return createStringError(
-            "%s: device code for %s calls '%s', which the libdevice of the "
-            "CUDA toolkit at '%s' does not define; pass --cuda-path=<dir> "
+            "%s: device code for %s calls '%s'%s; pass --cuda-path=<dir> "
             "naming a complete CUDA toolkit",
             inputPath.str().c_str(), chip.c_str(), missing.c_str(),
-            settings.toolkit ? settings.toolkit->root.c_str() : "");
+            problem.c_str());
+      }
       deviceObjects.push_back({binary.getName().str(), chip, std::move(ptx)});
     }
   }
@@ -436,8 +421,6 @@ Error MLIRCompilation::run() {
       break;
     if (phase == Phase::Binary) {
       collectKernels();
-      if (Error err = checkLibdevice())
-        return err;
       if (settings.temps.keepsFiles() && !options.printJobs)
         if (Error err = saveDeviceLLVM())
           return err;
