@@ -120,10 +120,10 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
     auto bufferType = cast<MemRefType>(privateBuffer->second.getType());
     auto rowType = memref::SubViewOp::inferRankReducedResultType(
         type.getShape(), bufferType, offsets, sizes, strides);
-    scope.mapping.map(value, memref::SubViewOp::create(
-                                 b, loc, cast<MemRefType>(rowType),
-                                 privateBuffer->second, offsets, sizes,
-                                 strides));
+    scope.mapping.map(
+        value, memref::SubViewOp::create(b, loc, cast<MemRefType>(rowType),
+                                         privateBuffer->second, offsets, sizes,
+                                         strides));
     return success();
   }
   if (isRecomputable(value)) {
@@ -275,12 +275,6 @@ LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
       gpuOps.push_back(op);
     if (isa<memref::GetGlobalOp>(op))
       gpuOps.push_back(op);
-    // Calls to device helpers go to their host copies.
-    if (auto call = dyn_cast<func::CallOp>(op)) {
-      auto it = helpers.find(call.getCalleeAttr().getAttr());
-      if (it != helpers.end())
-        call.setCallee(it->second);
-    }
   });
   for (Operation *op : gpuOps) {
     OpBuilder b(op);

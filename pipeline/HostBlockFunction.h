@@ -58,10 +58,8 @@ Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
 /// Builds the block function of one kernel.
 class BlockFunctionBuilder {
 public:
-  BlockFunctionBuilder(gpu::GPUFuncOp kernel, ModuleOp module,
-                       const DenseMap<StringAttr, StringAttr> &helpers)
-      : kernel(kernel), module(module), helpers(helpers),
-        builder(kernel.getContext()) {}
+  BlockFunctionBuilder(gpu::GPUFuncOp kernel, ModuleOp module)
+      : kernel(kernel), module(module), builder(kernel.getContext()) {}
 
   FailureOr<func::FuncOp> build();
 
@@ -147,7 +145,6 @@ private:
 
   gpu::GPUFuncOp kernel;
   ModuleOp module;
-  const DenseMap<StringAttr, StringAttr> &helpers;
   OpBuilder builder;
   Location loc = kernel.getLoc();
   func::FuncOp blockFn;

@@ -53,11 +53,12 @@ struct LowerKernelsToHostPass
       for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
         if (!kernel.isKernel())
           continue;
-        BlockFunctionBuilder builder(kernel, module, helpers);
+        BlockFunctionBuilder builder(kernel, module);
         if (failed(builder.build()))
           return signalPassFailure();
       }
-      // Helpers calling helpers call the host copies too.
+      // Calls to device helpers, from block functions and from helpers,
+      // go to the host copies.
       for (const auto &renaming : helpers) {
         StringAttr oldName = renaming.first, newName = renaming.second;
         for (Operation &op : module.getBody()->getOperations())
