@@ -73,11 +73,16 @@ private:
   };
 
   /// Asks LLVM to vectorize a thread loop rather than unroll it: unrolled
-  /// short thread loops (16 threads, say) end up as scalar code.
+  /// short thread loops (16 threads, say) end up as scalar code. The
+  /// vectorized loop carries no such request, so LLVM unrolls it as usual
+  /// (a 16-thread loop becomes straight-line vector code).
   Attribute getVectorizeAnnotation() {
     MLIRContext *context = builder.getContext();
+    auto noAnnotation = LLVM::LoopAnnotationAttr::get(
+        context, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
     auto enable = LLVM::LoopVectorizeAttr::get(
-        context, BoolAttr::get(context, false), {}, {}, {}, {}, {}, {});
+        context, BoolAttr::get(context, false), {}, {}, {}, noAnnotation, {},
+        {});
     auto noUnroll = LLVM::LoopUnrollAttr::get(
         context, BoolAttr::get(context, true), {}, {}, {}, {}, {}, {});
     return LLVM::LoopAnnotationAttr::get(context, {}, enable, {}, noUnroll, {},
