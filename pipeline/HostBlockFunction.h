@@ -80,9 +80,9 @@ private:
     MLIRContext *context = builder.getContext();
     auto noAnnotation = LLVM::LoopAnnotationAttr::get(
         context, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
-    auto enable = LLVM::LoopVectorizeAttr::get(
-        context, BoolAttr::get(context, false), {}, {}, {}, noAnnotation, {},
-        {});
+    auto enable =
+        LLVM::LoopVectorizeAttr::get(context, BoolAttr::get(context, false), {},
+                                     {}, {}, noAnnotation, {}, {});
     auto noUnroll = LLVM::LoopUnrollAttr::get(
         context, BoolAttr::get(context, true), {}, {}, {}, {}, {}, {});
     return LLVM::LoopAnnotationAttr::get(context, {}, enable, {}, noUnroll, {},
