@@ -9,9 +9,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -386,6 +388,26 @@ BlockFunctionBuilder::findBoundsGuard(ArrayRef<Operation *> ops) {
   return {guard, bound};
 }
 
+LogicalResult BlockFunctionBuilder::materializeUsedValues(Operation *op,
+                                                          ThreadScope &scope) {
+  llvm::SetVector<Value> used;
+  for (Value operand : op->getOperands())
+    used.insert(operand);
+  getUsedValuesDefinedAbove(op->getRegions(), used);
+  for (Value value : used)
+    if (failed(materialize(value, scope)))
+      return failure();
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::cloneIntoThread(Operation *op,
+                                                    ThreadScope &scope) {
+  if (failed(materializeUsedValues(op, scope)))
+    return failure();
+  Operation *copy = scope.builder.clone(*op, scope.mapping);
+  return replaceGpuOps(op, copy, scope);
+}
+
 LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
   if (ops.empty())
     return success();
@@ -396,13 +418,14 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
   return emitThreadLoop(
       [&](ThreadScope &scope) -> LogicalResult {
         for (Operation *op : ops) {
-          llvm::SetVector<Value> used;
-          for (Value operand : op->getOperands())
-            used.insert(operand);
-          getUsedValuesDefinedAbove(op->getRegions(), used);
-          for (Value value : used)
-            if (failed(materialize(value, scope)))
+          if (!isa<gpu::ShuffleOp, gpu::SubgroupReduceOp>(op) &&
+              op != guard.getOperation()) {
+            if (failed(cloneIntoThread(op, scope)))
               return failure();
+            continue;
+          }
+          if (failed(materializeUsedValues(op, scope)))
+            return failure();
           if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
             if (failed(emitShuffle(shuffle, scope)))
               return failure();
@@ -413,19 +436,13 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
               return failure();
             continue;
           }
-          if (op == guard.getOperation()) {
-            // The loop bound already keeps every thread inside the guard.
-            for (Operation &inner :
-                 guard.getThenRegion().front().without_terminator()) {
-              Operation *copy = scope.builder.clone(inner, scope.mapping);
-              if (failed(replaceGpuOps(&inner, copy, scope)))
-                return failure();
-            }
-            continue;
+          // The loop bound already keeps every thread inside the guard.
+          for (Operation &inner :
+               guard.getThenRegion().front().without_terminator()) {
+            Operation *copy = scope.builder.clone(inner, scope.mapping);
+            if (failed(replaceGpuOps(&inner, copy, scope)))
+              return failure();
           }
-          Operation *copy = scope.builder.clone(*op, scope.mapping);
-          if (failed(replaceGpuOps(op, copy, scope)))
-            return failure();
         }
         // Results used beyond this thread loop are kept per thread.
         for (Operation *op : ops) {
@@ -484,6 +501,30 @@ LogicalResult BlockFunctionBuilder::storePerThread(ArrayRef<Value> values,
   });
 }
 
+unsigned BlockFunctionBuilder::getJamFactor(scf::ForOp forOp) {
+  constexpr unsigned factor = 4;
+  constexpr unsigned maxBodyOps = 32;
+  if (forOp.getInitArgs().empty() || forOp.getUnsignedCmp() ||
+      containsCrossThread(forOp))
+    return 1;
+  // Small bodies only, and none with loops of their own: those run around
+  // the thread loops too.
+  unsigned bodyOps = 0;
+  bool hasLoop = false;
+  forOp.getBody()->walk([&](Operation *op) {
+    ++bodyOps;
+    hasLoop |= isa<LoopLikeOpInterface>(op);
+  });
+  if (hasLoop || bodyOps > maxBodyOps)
+    return 1;
+  std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+  if (lb && ub && step && *step > 0 && (*ub - *lb) / *step < factor)
+    return 1;
+  return factor;
+}
+
 LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
   FailureOr<Value> lb = uniformValue(forOp.getLowerBound());
   FailureOr<Value> ub = uniformValue(forOp.getUpperBound());
@@ -504,18 +545,97 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
   for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
     buffers[arg] = buffer;
 
+  Value lower = *lb;
+  if (unsigned factor = getJamFactor(forOp); factor > 1) {
+    // Whole groups of `factor` iterations, then the rest one by one.
+    Value zero = constant(builder, 0);
+    Value span = arith::MaxSIOp::create(
+        builder, loc, arith::SubIOp::create(builder, loc, *ub, *lb), zero);
+    Value trips = arith::CeilDivSIOp::create(builder, loc, span, *step);
+    Value groups =
+        arith::DivSIOp::create(builder, loc, trips, constant(builder, factor));
+    Value groupSpan = arith::MulIOp::create(
+        builder, loc, groups,
+        arith::MulIOp::create(builder, loc, *step, constant(builder, factor)));
+    Value groupsEnd = arith::AddIOp::create(builder, loc, *lb, groupSpan);
+    if (failed(emitIterations(forOp, *lb, groupsEnd, *step, carried, factor)))
+      return failure();
+    std::optional<int64_t> constLb = getConstantIntValue(forOp.getLowerBound());
+    std::optional<int64_t> constUb = getConstantIntValue(forOp.getUpperBound());
+    std::optional<int64_t> constStep = getConstantIntValue(forOp.getStep());
+    bool noRest =
+        constLb && constUb && constStep &&
+        llvm::divideCeil(*constUb - *constLb, *constStep) % factor == 0;
+    if (noRest)
+      lower = Value();
+    else
+      lower = groupsEnd;
+  }
+  if (lower && failed(emitIterations(forOp, lower, *ub, *step, carried, 1)))
+    return failure();
+  for (auto [result, buffer] : llvm::zip(forOp.getResults(), carried))
+    buffers[result] = buffer;
+  return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitIterations(scf::ForOp forOp, Value lb,
+                                                   Value ub, Value step,
+                                                   ArrayRef<Value> carried,
+                                                   unsigned factor) {
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  OpBuilder::InsertPoint after = builder.saveInsertionPoint();
+  llvm::scope_exit restore([&] { builder.restoreInsertionPoint(after); });
+  if (factor > 1) {
+    // One thread loop runs `factor` iterations, each thread in order; the
+    // threads are independent between barriers, so this is legal.
+    Value groupStep =
+        arith::MulIOp::create(builder, loc, step, constant(builder, factor));
+    auto hostLoop = scf::ForOp::create(builder, loc, lb, ub, groupStep);
+    builder.setInsertionPoint(hostLoop.getBody()->getTerminator());
+    SmallVector<Value> ivs = {hostLoop.getInductionVar()};
+    for (unsigned i = 1; i < factor; ++i)
+      ivs.push_back(arith::AddIOp::create(
+          builder, loc, hostLoop.getInductionVar(),
+          arith::MulIOp::create(builder, loc, step, constant(builder, i))));
+    return emitThreadLoop([&](ThreadScope &scope) -> LogicalResult {
+      for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
+        scope.mapping.map(arg, memref::LoadOp::create(scope.builder, loc,
+                                                      buffer, scope.linear));
+      for (Value iv : ivs) {
+        scope.mapping.map(forOp.getInductionVar(), iv);
+        for (Operation &op : forOp.getBody()->without_terminator())
+          if (failed(cloneIntoThread(&op, scope)))
+            return failure();
+        SmallVector<Value> next;
+        for (Value operand : yield.getOperands()) {
+          if (failed(materialize(operand, scope)))
+            return failure();
+          next.push_back(scope.mapping.lookup(operand));
+        }
+        for (auto [arg, value] : llvm::zip(forOp.getRegionIterArgs(), next))
+          scope.mapping.map(arg, value);
+      }
+      for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
+        memref::StoreOp::create(scope.builder, loc, scope.mapping.lookup(arg),
+                                buffer, scope.linear);
+      return success();
+    });
+  }
+
   // A yielded value computed in the body after the last read of its
   // loop-carried value is stored straight into the carried buffer, saving
   // a copy per iteration.
-  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
   SmallVector<bool> storedInPlace(carried.size(), false);
   for (auto [i, operand] : llvm::enumerate(yield.getOperands())) {
     Operation *def = operand.getDefiningOp();
     // Only values a thread loop computes: loops, branches and block-wide
     // reductions bring buffers of their own.
     if (!def || def->getBlock() != forOp.getBody() || !operand.hasOneUse() ||
-        buffers.count(operand) || isa<MemRefType>(operand.getType()) ||
+        isa<MemRefType>(operand.getType()) ||
         isa<scf::ForOp, scf::IfOp, gpu::AllReduceOp>(def))
+      continue;
+    auto it = buffers.find(operand);
+    if (it != buffers.end() && it->second != carried[i])
       continue;
     BlockArgument carriedArg = forOp.getRegionIterArgs()[i];
     bool readsBefore = llvm::all_of(carriedArg.getUsers(), [&](Operation *u) {
@@ -528,9 +648,8 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
     storedInPlace[i] = true;
   }
 
-  auto hostLoop = scf::ForOp::create(builder, loc, *lb, *ub, *step);
+  auto hostLoop = scf::ForOp::create(builder, loc, lb, ub, step);
   uniform.map(forOp.getInductionVar(), hostLoop.getInductionVar());
-  OpBuilder::InsertPoint after = builder.saveInsertionPoint();
   builder.setInsertionPoint(hostLoop.getBody()->getTerminator());
   SmallVector<Operation *> body;
   for (Operation &op : forOp.getBody()->without_terminator())
@@ -545,9 +664,6 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
     }
   if (!toCopy.empty() && failed(storePerThread(toCopy, copyTargets)))
     return failure();
-  builder.restoreInsertionPoint(after);
-  for (auto [result, buffer] : llvm::zip(forOp.getResults(), carried))
-    buffers[result] = buffer;
   return success();
 }
 

@@ -98,6 +98,21 @@ private:
   LogicalResult emitSequence(ArrayRef<Operation *> ops);
   LogicalResult emitSegment(ArrayRef<Operation *> ops);
   LogicalResult emitFor(scf::ForOp forOp);
+  /// How many iterations of \p forOp, a loop run around the thread loops,
+  /// one thread loop runs (unroll and jam): several for a small loop that
+  /// carries values, which then stay in registers in between instead of
+  /// going through their per-thread buffers every iteration.
+  unsigned getJamFactor(scf::ForOp forOp);
+  /// Emits the iterations [lb, ub) of \p forOp around the thread loops,
+  /// \p factor of them per thread loop, which must divide their number.
+  /// The values the loop carries are in \p carried, one per thread.
+  LogicalResult emitIterations(scf::ForOp forOp, Value lb, Value ub, Value step,
+                               ArrayRef<Value> carried, unsigned factor);
+  /// Makes the values \p op uses, in operands or regions, available in
+  /// the thread loop of \p scope.
+  LogicalResult materializeUsedValues(Operation *op, ThreadScope &scope);
+  /// Clones \p op into the thread loop of \p scope.
+  LogicalResult cloneIntoThread(Operation *op, ThreadScope &scope);
   /// Emits a thread loop storing each thread's \p values into \p targets.
   LogicalResult storePerThread(ArrayRef<Value> values, ArrayRef<Value> targets);
   /// True when \p forOp has the same bounds in every thread and carries
