@@ -35,33 +35,40 @@ build() {
   fi
 }
 
-# Best of three runs of each program: the machine's load varies.
-best() {
-  local best_time="" result=""
-  for _ in 1 2 3; do
-    local out
-    out=($("$1"))
-    if [ -z "$best_time" ] || awk -v a="${out[0]}" -v b="$best_time" \
-        'BEGIN { exit !(a < b) }'; then
-      best_time=${out[0]}
-      result=${out[1]}
-    fi
-  done
-  echo "$best_time $result"
-}
+# The machine's load varies from second to second, so the two programs
+# take turns, $rounds times each, and both the best and the median times
+# are compared.
+rounds=${ROUNDS:-7}
 
 compare() {
-  local name=$1
-  local mine reference
-  mine=($(best "$out/$name"))
-  reference=($(best "$out/$name-c"))
-  if [ "${mine[1]}" != "${reference[1]}" ]; then
-    echo "$name: results differ: mlirc ${mine[1]}, C ${reference[1]}" >&2
-    exit 1
-  fi
-  awk -v n="$name" -v m="${mine[0]}" -v c="${reference[0]}" 'BEGIN {
-    printf "%-8s mlirc %.4f s   C+OpenMP %.4f s   ratio (C time / mlirc time) %.2f\n",
-           n, m, c, c / m }'
+  local name=$1 mine=() reference=() result="" round line
+  for ((round = 0; round < rounds; ++round)); do
+    line=($("$out/$name"))
+    mine+=("${line[0]}")
+    result=${line[1]}
+    line=($("$out/$name-c"))
+    reference+=("${line[0]}")
+    if [ "$result" != "${line[1]}" ]; then
+      echo "$name: results differ: mlirc $result, C ${line[1]}" >&2
+      exit 1
+    fi
+  done
+  awk -v n="$name" -v m="${mine[*]}" -v c="${reference[*]}" '
+    function sort(a, k,   i, j, t) {
+      for (i = 2; i <= k; ++i)
+        for (j = i; j > 1 && a[j - 1] > a[j]; --j) {
+          t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+        }
+    }
+    BEGIN {
+      k = split(m, mt, " "); split(c, ct, " ")
+      sort(mt, k); sort(ct, k)
+      mid = int((k + 1) / 2)
+      printf "%-8s best:   mlirc %.4f s   C+OpenMP %.4f s   ratio (C time / mlirc time) %.2f\n",
+             n, mt[1], ct[1], ct[1] / mt[1]
+      printf "%-8s median: mlirc %.4f s   C+OpenMP %.4f s   ratio (C time / mlirc time) %.2f\n",
+             n, mt[mid], ct[mid], ct[mid] / mt[mid]
+    }'
 }
 
 for name in saxpy matmul launch; do build "$name"; done

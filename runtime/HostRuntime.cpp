@@ -94,17 +94,16 @@ public:
       worker.join();
   }
 
-  /// Runs \p blocks calls of \p body (block index, worker index) and
-  /// returns when all are done.
-  void run(int64_t blocks, size_t sharedBytes,
-           const std::function<void(int64_t, void *)> &body) {
+  /// Runs \p body over the blocks [0, blocks), in ranges (first, end,
+  /// shared memory of the worker), and returns when all are done.
+  using Body = std::function<void(int64_t, int64_t, void *)>;
+  void run(int64_t blocks, size_t sharedBytes, const Body &body) {
     std::lock_guard<std::mutex> launchLock(launchMutex);
     for (std::vector<char> &memory : sharedMemory)
       if (memory.size() < sharedBytes)
         memory.resize(sharedBytes);
     if (blocks == 1 || workers.empty()) {
-      for (int64_t block = 0; block < blocks; ++block)
-        body(block, sharedMemory[0].data());
+      body(0, blocks, sharedMemory[0].data());
       return;
     }
     {
@@ -132,9 +131,7 @@ private:
     // the cores fight over its cache line.
     for (int64_t start = next.fetch_add(chunk); start < jobBlocks;
          start = next.fetch_add(chunk)) {
-      int64_t end = std::min(start + chunk, jobBlocks);
-      for (int64_t block = start; block < end; ++block)
-        (*job)(block, shared);
+      (*job)(start, std::min(start + chunk, jobBlocks), shared);
     }
   }
 
@@ -159,7 +156,7 @@ private:
   std::vector<std::vector<char>> sharedMemory;
   std::mutex launchMutex, mutex;
   std::condition_variable wake, done;
-  const std::function<void(int64_t, void *)> *job = nullptr;
+  const Body *job = nullptr;
   int64_t jobBlocks = 0;
   int64_t chunk = 1;
   alignas(64) std::atomic<int64_t> next{0};
@@ -313,13 +310,24 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
   auto run = [entry = kernel.entry, gridX, gridY, gridZ, blockX, blockY, blockZ,
               sharedBytes](void **args) {
     int64_t blocks = gridX * gridY * gridZ;
-    pool().run(blocks, sharedBytes, [&](int64_t block, void *shared) {
-      BlockContext ctx = {
-          {block % gridX, (block / gridX) % gridY, block / (gridX * gridY)},
-          {blockX, blockY, blockZ},
-          {gridX, gridY, gridZ}};
-      entry(args, &ctx, shared, sharedBytes);
-    });
+    pool().run(blocks, sharedBytes,
+               [&](int64_t first, int64_t end, void *shared) {
+                 // Block ids step like an odometer: no division per block.
+                 BlockContext ctx = {{first % gridX, (first / gridX) % gridY,
+                                      first / (gridX * gridY)},
+                                     {blockX, blockY, blockZ},
+                                     {gridX, gridY, gridZ}};
+                 for (int64_t block = first; block < end; ++block) {
+                   entry(args, &ctx, shared, sharedBytes);
+                   if (++ctx.blockIdx[0] < gridX)
+                     continue;
+                   ctx.blockIdx[0] = 0;
+                   if (++ctx.blockIdx[1] < gridY)
+                     continue;
+                   ctx.blockIdx[1] = 0;
+                   ++ctx.blockIdx[2];
+                 }
+               });
   };
   if (!stream) {
     onStream(nullptr, [&] { run(params); });
