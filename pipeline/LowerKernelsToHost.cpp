@@ -3,7 +3,10 @@
 // The host target's device lowering: a block function per kernel (see
 // HostBlockFunction.h), host copies of the device helpers they call, and,
 // when no GPU target also needs them, kernels emptied to the signatures the
-// launches' verifier still checks.
+// launches' verifier still checks. Helpers that use the GPU (thread ids,
+// barriers, shuffles, workgroup memory, device globals) are inlined into
+// the kernels first, in a copy of the gpu.module: a block function must see
+// every barrier and id of its kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,9 +15,108 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace mlirc::host;
+
+namespace {
+
+/// True when \p type is, or holds, a memref in a GPU address space.
+bool isGpuMemory(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref &&
+         isa_and_nonnull<gpu::AddressSpaceAttr>(memref.getMemorySpace());
+}
+
+/// True when \p helper itself uses the GPU: a GPU op, a device global, or
+/// memory in a GPU address space.
+bool usesGpu(func::FuncOp helper) {
+  if (llvm::any_of(helper.getFunctionType().getInputs(), isGpuMemory) ||
+      llvm::any_of(helper.getFunctionType().getResults(), isGpuMemory))
+    return true;
+  return helper
+      .walk([](Operation *op) {
+        bool gpu = isa<gpu::GPUDialect>(op->getDialect()) ||
+                   isa<memref::GetGlobalOp>(op) ||
+                   llvm::any_of(op->getResultTypes(), isGpuMemory);
+        return gpu ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// The helpers of \p gpuModule that use the GPU, directly or through the
+/// helpers they call.
+DenseSet<StringAttr> findGpuHelpers(gpu::GPUModuleOp gpuModule) {
+  DenseSet<StringAttr> found;
+  for (auto helper : gpuModule.getOps<func::FuncOp>())
+    if (usesGpu(helper))
+      found.insert(helper.getNameAttr());
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto helper : gpuModule.getOps<func::FuncOp>()) {
+      if (found.contains(helper.getNameAttr()))
+        continue;
+      bool callsGpuHelper =
+          helper
+              .walk([&](func::CallOp call) {
+                return found.contains(call.getCalleeAttr().getAttr())
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+      if (callsGpuHelper) {
+        found.insert(helper.getNameAttr());
+        changed = true;
+      }
+    }
+  }
+  return found;
+}
+
+/// Replaces \p call by the body of \p callee, which must be one block.
+LogicalResult inlineCall(func::CallOp call, func::FuncOp callee) {
+  if (callee.isExternal() || !callee.getBody().hasOneBlock())
+    return failure();
+  Block &body = callee.getBody().front();
+  IRMapping mapping;
+  mapping.map(body.getArguments(), call.getOperands());
+  OpBuilder builder(call);
+  for (Operation &op : body.without_terminator())
+    builder.clone(op, mapping);
+  for (auto [result, value] :
+       llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
+    result.replaceAllUsesWith(mapping.lookupOrDefault(value));
+  call.erase();
+  return success();
+}
+
+/// Inlines every call to the helpers \p gpuHelpers names in \p gpuModule.
+LogicalResult inlineGpuHelpers(gpu::GPUModuleOp gpuModule,
+                               const DenseSet<StringAttr> &gpuHelpers) {
+  // Helpers calling helpers need several rounds; recursion never ends.
+  constexpr unsigned maxDepth = 32;
+  for (unsigned depth = 0;; ++depth) {
+    SmallVector<func::CallOp> calls;
+    for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>())
+      kernel.walk([&](func::CallOp call) {
+        if (gpuHelpers.contains(call.getCalleeAttr().getAttr()))
+          calls.push_back(call);
+      });
+    if (calls.empty())
+      return success();
+    for (func::CallOp call : calls) {
+      auto callee = gpuModule.lookupSymbol<func::FuncOp>(call.getCalleeAttr());
+      if (depth == maxDepth || failed(inlineCall(call, callee)))
+        return call.emitError("mlirc's host target must inline '")
+               << callee.getName()
+               << "', which uses GPU operations, and cannot: it is "
+                  "recursive or its body is more than one block";
+    }
+  }
+}
+
+} // namespace
 
 namespace {
 
@@ -38,9 +140,18 @@ struct LowerKernelsToHostPass
     ModuleOp module = getOperation();
     SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
-      // Device helper functions get a host copy under a program-unique name.
+      // The block functions are built from a copy whose GPU helpers are
+      // inlined; GPU targets keep the original.
+      auto hostCopy = cast<gpu::GPUModuleOp>(gpuModule->clone());
+      llvm::scope_exit eraseCopy([&] { hostCopy->erase(); });
+      DenseSet<StringAttr> gpuHelpers = findGpuHelpers(hostCopy);
+      if (failed(inlineGpuHelpers(hostCopy, gpuHelpers)))
+        return signalPassFailure();
+      // The other helpers get a host copy under a program-unique name.
       DenseMap<StringAttr, StringAttr> helpers;
-      for (auto helper : gpuModule.getOps<func::FuncOp>()) {
+      for (auto helper : hostCopy.getOps<func::FuncOp>()) {
+        if (gpuHelpers.contains(helper.getNameAttr()))
+          continue;
         auto name = StringAttr::get(&getContext(), "__mlirc_host." +
                                                        gpuModule.getName() +
                                                        "." + helper.getName());
@@ -50,7 +161,7 @@ struct LowerKernelsToHostPass
         copy.setName(name);
         copy.setPrivate();
       }
-      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
+      for (auto kernel : hostCopy.getOps<gpu::GPUFuncOp>()) {
         if (!kernel.isKernel())
           continue;
         BlockFunctionBuilder builder(kernel, module);

@@ -2,6 +2,8 @@
 
 #include "targets/host/HostCodegen.h"
 
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -65,8 +67,24 @@ void mlirc::giveMainAnExitStatus(Module &module) {
   builder.CreateRet(builder.getInt32(0));
 }
 
+namespace {
+
+/// Drops what the optimizer reports about transformations it did or did
+/// not make. mlirc itself asks for vectorization of every thread loop, so
+/// "loop not vectorized" is no news to the user; other diagnostics are
+/// printed as usual.
+struct QuietOptimizationHandler : DiagnosticHandler {
+  bool handleDiagnostics(const DiagnosticInfo &info) override {
+    return isa<DiagnosticInfoOptimizationBase>(info);
+  }
+};
+
+} // namespace
+
 void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
                                unsigned optLevel) {
+  module.getContext().setDiagnosticHandler(
+      std::make_unique<QuietOptimizationHandler>());
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
