@@ -75,11 +75,17 @@ FailureOr<Value> BlockFunctionBuilder::uniformValue(Value value) {
   if (Value mapped = uniform.lookupOrNull(value))
     return mapped;
   auto it = buffers.find(value);
-  if (it == buffers.end())
+  if (it != buffers.end())
+    return memref::LoadOp::create(builder, loc, it->second,
+                                  ValueRange{constant(builder, 0)})
+        .getResult();
+  if (!isRecomputable(value))
     return failure();
-  return memref::LoadOp::create(builder, loc, it->second,
-                                ValueRange{constant(builder, 0)})
-      .getResult();
+  Value zero = constant(builder, 0);
+  ThreadScope thread0{builder, IRMapping(), {zero, zero, zero}, zero};
+  if (failed(materialize(value, thread0)))
+    return failure();
+  return thread0.mapping.lookup(value);
 }
 
 bool BlockFunctionBuilder::isRecomputable(Value value, unsigned depth) {
@@ -704,6 +710,64 @@ LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
   return success();
 }
 
+LogicalResult BlockFunctionBuilder::emitWhile(scf::WhileOp whileOp) {
+  auto isMemRef = [](Type t) { return isa<MemRefType>(t); };
+  if (llvm::any_of(whileOp.getInits().getTypes(), isMemRef) ||
+      llvm::any_of(whileOp.getResultTypes(), isMemRef))
+    return whileOp.emitError("a loop holding a gpu.barrier cannot carry a "
+                             "memref on the host target");
+  // Per thread: the values the loop carries into its condition, and those
+  // the condition forwards to the body and, at the end, to the results.
+  SmallVector<Value> carried, forwarded;
+  for (Type type : whileOp.getInits().getTypes())
+    carried.push_back(newBuffer(type));
+  for (Type type : whileOp.getResultTypes())
+    forwarded.push_back(newBuffer(type));
+  if (!carried.empty() &&
+      failed(storePerThread(llvm::to_vector(whileOp.getInits()), carried)))
+    return failure();
+  for (auto [arg, buffer] : llvm::zip(whileOp.getBeforeArguments(), carried))
+    buffers[arg] = buffer;
+  for (auto [arg, result, buffer] : llvm::zip(
+           whileOp.getAfterArguments(), whileOp.getResults(), forwarded)) {
+    buffers[arg] = buffer;
+    buffers[result] = buffer;
+  }
+
+  OpBuilder::InsertPoint after = builder.saveInsertionPoint();
+  llvm::scope_exit restore([&] { builder.restoreInsertionPoint(after); });
+  auto hostWhile =
+      scf::WhileOp::create(builder, loc, TypeRange(), ValueRange());
+  builder.createBlock(&hostWhile.getBefore());
+  SmallVector<Operation *> before;
+  for (Operation &op : whileOp.getBeforeBody()->without_terminator())
+    before.push_back(&op);
+  if (failed(emitSequence(before)))
+    return failure();
+  scf::ConditionOp condition = whileOp.getConditionOp();
+  if (!forwarded.empty() &&
+      failed(storePerThread(llvm::to_vector(condition.getArgs()), forwarded)))
+    return failure();
+  FailureOr<Value> more = uniformValue(condition.getCondition());
+  if (failed(more))
+    return whileOp.emitError("the condition of a loop holding a gpu.barrier "
+                             "must be the same for all threads");
+  scf::ConditionOp::create(builder, loc, *more, ValueRange());
+
+  builder.createBlock(&hostWhile.getAfter());
+  SmallVector<Operation *> body;
+  for (Operation &op : whileOp.getAfterBody()->without_terminator())
+    body.push_back(&op);
+  if (failed(emitSequence(body)))
+    return failure();
+  scf::YieldOp yield = whileOp.getYieldOp();
+  if (!carried.empty() &&
+      failed(storePerThread(llvm::to_vector(yield.getOperands()), carried)))
+    return failure();
+  scf::YieldOp::create(builder, loc);
+  return success();
+}
+
 LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
   SmallVector<Operation *> segment;
   for (Operation *op : ops) {
@@ -739,10 +803,12 @@ LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
       emitted = emitFor(forOp);
     else if (auto ifOp = dyn_cast<scf::IfOp>(op))
       emitted = emitIf(ifOp);
+    else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      emitted = emitWhile(whileOp);
     else
       return op->emitError("mlirc's host target supports gpu.barrier, "
-                           "shuffles and reductions inside scf.for and "
-                           "scf.if only");
+                           "shuffles and reductions inside scf.for, "
+                           "scf.while and scf.if only");
     if (failed(emitted))
       return failure();
   }

@@ -125,6 +125,7 @@ private:
                          [](Type t) { return isa<MemRefType>(t); });
   }
   LogicalResult emitIf(scf::IfOp ifOp);
+  LogicalResult emitWhile(scf::WhileOp whileOp);
   LogicalResult emitAllReduce(gpu::AllReduceOp reduce);
   /// The value of \p value in thread \p thread, which a previous thread
   /// loop stored (or which is the same in every thread).
@@ -148,7 +149,8 @@ private:
   /// values (index computations, mostly).
   bool isRecomputable(Value value, unsigned depth = 0);
   /// \p value as seen by every thread (thread 0's copy when it is kept per
-  /// thread), for loop bounds and branch conditions around barriers.
+  /// thread or recomputed), for loop bounds and branch conditions around
+  /// barriers.
   FailureOr<Value> uniformValue(Value value);
   Value getBuffer(Value value);
   Value newBuffer(Type type);
