@@ -857,26 +857,38 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
       arith::MulIOp::create(builder, loc, blockDims[0], blockDims[1]),
       blockDims[2]);
 
-  bool hasBarrier = containsCrossThread(kernel);
   // Workgroup memory belongs to the block. Private memory belongs to one
-  // thread: without barriers threads run one after another and one copy
-  // serves them all; with barriers each thread gets its row of a buffer.
+  // thread: while threads run one after another in a single thread loop,
+  // one copy serves them all; once barriers or loops around the thread
+  // loops split them, each thread gets its row of a buffer.
+  bool splitsThreads =
+      containsCrossThread(kernel) ||
+      kernel.walk([](scf::ForOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
   for (BlockArgument arg : kernel.getWorkgroupAttributions())
     uniform.map(arg, memref::AllocaOp::create(
                          builder, loc,
                          cast<MemRefType>(stripAddressSpace(arg.getType()))));
-  for (BlockArgument arg : kernel.getPrivateAttributions()) {
-    auto type = cast<MemRefType>(stripAddressSpace(arg.getType()));
-    if (!hasBarrier) {
-      uniform.map(arg, memref::AllocaOp::create(builder, loc, type));
+  SmallVector<Value> privateMemory(kernel.getPrivateAttributions());
+  // Stack allocations at the kernel's top level are private memory too.
+  for (auto alloca : kernel.getBody().front().getOps<memref::AllocaOp>()) {
+    auto type = alloca.getType();
+    if (type.hasStaticShape() && type.getLayout().isIdentity())
+      privateMemory.push_back(alloca.getResult());
+  }
+  for (Value memory : privateMemory) {
+    auto type = cast<MemRefType>(stripAddressSpace(memory.getType()));
+    if (!splitsThreads) {
+      uniform.map(memory, memref::AllocaOp::create(builder, loc, type));
       continue;
     }
     if (!type.hasStaticShape() || !type.getLayout().isIdentity())
       return kernel.emitError("mlirc's host target needs private memory of "
-                              "a static shape in kernels with barriers");
+                              "a static shape in kernels with barriers or "
+                              "loops");
     SmallVector<int64_t> shape = {ShapedType::kDynamic};
     llvm::append_range(shape, type.getShape());
-    privateBuffers[arg] = memref::AllocaOp::create(
+    privateBuffers[memory] = memref::AllocaOp::create(
         builder, loc, MemRefType::get(shape, type.getElementType()),
         ValueRange{blockSize});
   }

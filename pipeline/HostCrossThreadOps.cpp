@@ -212,6 +212,10 @@ LogicalResult BlockFunctionBuilder::emitAllReduce(gpu::AllReduceOp reduce) {
 LogicalResult
 BlockFunctionBuilder::hoistUniformOps(SmallVectorImpl<Operation *> &rest) {
   for (Operation &op : kernel.getBody().front().without_terminator()) {
+    // Private memory already has its host allocation.
+    if (isa<memref::AllocaOp>(op) && (uniform.contains(op.getResult(0)) ||
+                                      privateBuffers.count(op.getResult(0))))
+      continue;
     bool isUniformQuery = isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
                               gpu::SubgroupSizeOp>(op);
     bool operandsUniform = llvm::all_of(
