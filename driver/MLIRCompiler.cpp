@@ -407,6 +407,9 @@ Error MLIRCompilation::run() {
   mlir::DialectRegistry registry;
   registerPipelineDialects(registry);
   context.appendDialectRegistry(registry);
+  // Errors name the file, line and column; a dump of the op (a whole kernel,
+  // say) in generic form would only bury them.
+  context.printOpOnDiagnostic(false);
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   if (Error err = parse())
