@@ -816,9 +816,11 @@ LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
 }
 
 FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
-  if (!kernel.getBody().hasOneBlock())
-    return kernel.emitError("mlirc's host target needs kernels whose body is "
-                            "one block (structured control flow)");
+  bool unstructured = !kernel.getBody().hasOneBlock();
+  if (unstructured && containsCrossThread(kernel))
+    return kernel.emitError(
+        "mlirc's host target needs structured control flow (scf) in kernels "
+        "with barriers, shuffles or reductions");
   MLIRContext *context = kernel.getContext();
   auto ptr = LLVM::LLVMPointerType::get(context);
   auto sharedType =
@@ -894,9 +896,46 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
   }
   allocaAfter = blockSize.getDefiningOp();
 
-  SmallVector<Operation *> rest;
-  if (failed(hoistUniformOps(rest)) || failed(emitSequence(rest)))
-    return failure();
+  if (unstructured) {
+    if (failed(emitUnstructured()))
+      return failure();
+  } else {
+    SmallVector<Operation *> rest;
+    if (failed(hoistUniformOps(rest)) || failed(emitSequence(rest)))
+      return failure();
+  }
   func::ReturnOp::create(builder, loc);
   return blockFn;
+}
+
+LogicalResult BlockFunctionBuilder::emitUnstructured() {
+  return emitThreadLoop([&](ThreadScope &scope) -> LogicalResult {
+    Block &entry = kernel.getBody().front();
+    for (BlockArgument arg : entry.getArguments())
+      if (failed(materialize(arg, scope)))
+        return failure();
+    // Private memory allocated at the entry already has its host memory.
+    SmallVector<std::pair<Value, Value>> privateAllocas;
+    for (auto alloca : entry.getOps<memref::AllocaOp>()) {
+      Value memory = alloca.getResult();
+      if (!uniform.contains(memory) && !privateBuffers.count(memory))
+        continue;
+      if (failed(materialize(memory, scope)))
+        return failure();
+      privateAllocas.push_back({memory, scope.mapping.lookup(memory)});
+    }
+    auto region = scf::ExecuteRegionOp::create(scope.builder, loc, TypeRange());
+    kernel.getBody().cloneInto(&region.getRegion(), scope.mapping);
+    for (auto [memory, host] : privateAllocas) {
+      Operation *copy = scope.mapping.lookup(memory).getDefiningOp();
+      copy->getResult(0).replaceAllUsesWith(host);
+      copy->erase();
+    }
+    region.walk([&](gpu::ReturnOp ret) {
+      OpBuilder b(ret);
+      scf::YieldOp::create(b, ret.getLoc());
+      ret.erase();
+    });
+    return replaceGpuOps(region, region, scope);
+  });
 }

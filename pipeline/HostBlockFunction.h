@@ -95,6 +95,9 @@ private:
   }
   Value loadContext(unsigned field);
   LogicalResult hoistUniformOps(SmallVectorImpl<Operation *> &rest);
+  /// Emits a kernel of several blocks (branches of the cf dialect), which
+  /// has no barriers: one thread loop around a copy of its body.
+  LogicalResult emitUnstructured();
   LogicalResult emitSequence(ArrayRef<Operation *> ops);
   LogicalResult emitSegment(ArrayRef<Operation *> ops);
   LogicalResult emitFor(scf::ForOp forOp);

@@ -184,7 +184,12 @@ struct LowerKernelsToHostPass
         continue;
       // Only the signatures are still needed, by the launches' verifier.
       for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
-        Block &body = kernel.getBody().front();
+        Region &region = kernel.getBody();
+        for (Block &block : region)
+          block.dropAllReferences();
+        while (!region.hasOneBlock())
+          region.back().erase();
+        Block &body = region.front();
         body.dropAllDefinedValueUses();
         while (!body.empty())
           body.back().erase();
