@@ -43,8 +43,12 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
 void mlirc::populateDevicePasses(OpPassManager &pm,
                                  const PipelineOptions &options) {
   bool nvidia = hasVendor(options.targets, OffloadTarget::Vendor::NVIDIA);
-  if (hasVendor(options.targets, OffloadTarget::Vendor::Host))
+  if (hasVendor(options.targets, OffloadTarget::Vendor::Host)) {
+    // Block functions place barriers in scf loops and branches: affine
+    // ones become scf first.
+    pm.nest<gpu::GPUModuleOp>().addPass(createLowerAffinePass());
     pm.addPass(createLowerKernelsToHostPass(/*keepDeviceBodies=*/nvidia));
+  }
   if (!nvidia) {
     // The emptied kernels stay until the launches are lowered, for the
     // launches' verifier; lowering them gives them the signature the
