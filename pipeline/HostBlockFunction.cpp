@@ -16,6 +16,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlirc::host;
 
@@ -79,7 +81,18 @@ FailureOr<Value> BlockFunctionBuilder::uniformValue(Value value) {
     return memref::LoadOp::create(builder, loc, it->second,
                                   ValueRange{constant(builder, 0)})
         .getResult();
-  if (!isRecomputable(value))
+  // Arithmetic on values all threads share is computed once more here;
+  // on thread ids it differs between threads.
+  std::function<bool(Value)> usesThreadIds = [&](Value v) {
+    if (uniform.contains(v))
+      return false;
+    Operation *def = v.getDefiningOp();
+    return !def ||
+           isa<gpu::ThreadIdOp, gpu::GlobalIdOp, gpu::LaneIdOp,
+               gpu::SubgroupIdOp>(def) ||
+           llvm::any_of(def->getOperands(), usesThreadIds);
+  };
+  if (!isRecomputable(value) || usesThreadIds(value))
     return failure();
   Value zero = constant(builder, 0);
   ThreadScope thread0{builder, IRMapping(), {zero, zero, zero}, zero};
