@@ -495,7 +495,7 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
 
 /// Stores \p values (one per thread) into \p targets, loading them all
 /// first so that swaps between loop-carried values stay correct.
-static LogicalResult storeEach(ArrayRef<Value> values, ArrayRef<Value> targets,
+static LogicalResult storeEach(ValueRange values, ArrayRef<Value> targets,
                                function_ref<LogicalResult(Value)> materialize,
                                function_ref<Value(Value)> lookup, OpBuilder &b,
                                Location loc, Value linear) {
@@ -510,7 +510,7 @@ static LogicalResult storeEach(ArrayRef<Value> values, ArrayRef<Value> targets,
   return success();
 }
 
-LogicalResult BlockFunctionBuilder::storePerThread(ArrayRef<Value> values,
+LogicalResult BlockFunctionBuilder::storePerThread(ValueRange values,
                                                    ArrayRef<Value> targets) {
   return emitThreadLoop([&](ThreadScope &scope) {
     return storeEach(
@@ -558,8 +558,7 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
                              "memref on the host target");
     carried.push_back(newBuffer(init.getType()));
   }
-  if (!carried.empty() &&
-      failed(storePerThread(llvm::to_vector(forOp.getInitArgs()), carried)))
+  if (!carried.empty() && failed(storePerThread(forOp.getInitArgs(), carried)))
     return failure();
   for (auto [arg, buffer] : llvm::zip(forOp.getRegionIterArgs(), carried))
     buffers[arg] = buffer;
@@ -670,20 +669,13 @@ LogicalResult BlockFunctionBuilder::emitIterations(scf::ForOp forOp, Value lb,
   auto hostLoop = scf::ForOp::create(builder, loc, lb, ub, step);
   uniform.map(forOp.getInductionVar(), hostLoop.getInductionVar());
   builder.setInsertionPoint(hostLoop.getBody()->getTerminator());
-  SmallVector<Operation *> body;
-  for (Operation &op : forOp.getBody()->without_terminator())
-    body.push_back(&op);
-  if (failed(emitSequence(body)))
-    return failure();
   SmallVector<Value> toCopy, copyTargets;
   for (auto [i, operand] : llvm::enumerate(yield.getOperands()))
     if (!storedInPlace[i]) {
       toCopy.push_back(operand);
       copyTargets.push_back(carried[i]);
     }
-  if (!toCopy.empty() && failed(storePerThread(toCopy, copyTargets)))
-    return failure();
-  return success();
+  return emitBody(forOp.getBody(), toCopy, copyTargets);
 }
 
 LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
@@ -707,14 +699,8 @@ LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
     if (source.empty())
       continue;
     builder.setInsertionPoint(target.front().getTerminator());
-    SmallVector<Operation *> body;
-    for (Operation &op : source.front().without_terminator())
-      body.push_back(&op);
-    if (failed(emitSequence(body)))
-      return failure();
     auto yield = cast<scf::YieldOp>(source.front().getTerminator());
-    if (!results.empty() &&
-        failed(storePerThread(llvm::to_vector(yield.getOperands()), results)))
+    if (failed(emitBody(&source.front(), yield.getOperands(), results)))
       return failure();
   }
   builder.restoreInsertionPoint(after);
@@ -736,8 +722,7 @@ LogicalResult BlockFunctionBuilder::emitWhile(scf::WhileOp whileOp) {
     carried.push_back(newBuffer(type));
   for (Type type : whileOp.getResultTypes())
     forwarded.push_back(newBuffer(type));
-  if (!carried.empty() &&
-      failed(storePerThread(llvm::to_vector(whileOp.getInits()), carried)))
+  if (!carried.empty() && failed(storePerThread(whileOp.getInits(), carried)))
     return failure();
   for (auto [arg, buffer] : llvm::zip(whileOp.getBeforeArguments(), carried))
     buffers[arg] = buffer;
@@ -752,14 +737,8 @@ LogicalResult BlockFunctionBuilder::emitWhile(scf::WhileOp whileOp) {
   auto hostWhile =
       scf::WhileOp::create(builder, loc, TypeRange(), ValueRange());
   builder.createBlock(&hostWhile.getBefore());
-  SmallVector<Operation *> before;
-  for (Operation &op : whileOp.getBeforeBody()->without_terminator())
-    before.push_back(&op);
-  if (failed(emitSequence(before)))
-    return failure();
   scf::ConditionOp condition = whileOp.getConditionOp();
-  if (!forwarded.empty() &&
-      failed(storePerThread(llvm::to_vector(condition.getArgs()), forwarded)))
+  if (failed(emitBody(whileOp.getBeforeBody(), condition.getArgs(), forwarded)))
     return failure();
   FailureOr<Value> more = uniformValue(condition.getCondition());
   if (failed(more))
@@ -768,17 +747,23 @@ LogicalResult BlockFunctionBuilder::emitWhile(scf::WhileOp whileOp) {
   scf::ConditionOp::create(builder, loc, *more, ValueRange());
 
   builder.createBlock(&hostWhile.getAfter());
-  SmallVector<Operation *> body;
-  for (Operation &op : whileOp.getAfterBody()->without_terminator())
-    body.push_back(&op);
-  if (failed(emitSequence(body)))
-    return failure();
-  scf::YieldOp yield = whileOp.getYieldOp();
-  if (!carried.empty() &&
-      failed(storePerThread(llvm::to_vector(yield.getOperands()), carried)))
+  if (failed(emitBody(whileOp.getAfterBody(),
+                      whileOp.getYieldOp().getOperands(), carried)))
     return failure();
   scf::YieldOp::create(builder, loc);
   return success();
+}
+
+LogicalResult BlockFunctionBuilder::emitBody(Block *block, ValueRange results,
+                                             ArrayRef<Value> targets) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block->without_terminator())
+    ops.push_back(&op);
+  if (failed(emitSequence(ops)))
+    return failure();
+  if (targets.empty())
+    return success();
+  return storePerThread(results, targets);
 }
 
 LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {

@@ -117,7 +117,12 @@ private:
   /// Clones \p op into the thread loop of \p scope.
   LogicalResult cloneIntoThread(Operation *op, ThreadScope &scope);
   /// Emits a thread loop storing each thread's \p values into \p targets.
-  LogicalResult storePerThread(ArrayRef<Value> values, ArrayRef<Value> targets);
+  LogicalResult storePerThread(ValueRange values, ArrayRef<Value> targets);
+  /// Emits the ops of \p block but its terminator at block level, then
+  /// stores each thread's \p results (what the terminator passes on) into
+  /// \p targets.
+  LogicalResult emitBody(Block *block, ValueRange results,
+                         ArrayRef<Value> targets);
   /// True when \p forOp has the same bounds in every thread and carries
   /// only values that per-thread buffers can hold.
   bool isUniformLoop(scf::ForOp forOp) {
