@@ -28,10 +28,16 @@ if ! echo 'int main(void){return 0;}' |
   fi
 fi
 
+# build NAME [CPU]: the benchmark and its reference, for the baseline
+# x86-64 or, both alike, for -march=CPU (named NAME-CPU).
 build() {
-  "$mlirc" -O3 --offload-arch=host "$root/bench/$1.mlir" -o "$out/$1"
-  if [ -f "$root/bench/$1.c" ]; then
-    "$clang" -O3 -fopenmp "${omp[@]}" "$root/bench/$1.c" -o "$out/$1-c"
+  local name=$1 cpu=${2:-}
+  local march=(${cpu:+-march=$cpu}) program=$1${cpu:+-$cpu}
+  "$mlirc" -O3 "${march[@]}" --offload-arch=host "$root/bench/$name.mlir" \
+    -o "$out/$program"
+  if [ -f "$root/bench/$name.c" ]; then
+    "$clang" -O3 "${march[@]}" -fopenmp "${omp[@]}" "$root/bench/$name.c" \
+      -o "$out/$program-c"
   fi
 }
 
@@ -64,17 +70,21 @@ compare() {
       k = split(m, mt, " "); split(c, ct, " ")
       sort(mt, k); sort(ct, k)
       mid = int((k + 1) / 2)
-      printf "%-8s best:   mlirc %.4f s   C+OpenMP %.4f s   ratio (C time / mlirc time) %.2f\n",
+      printf "%-14s best:   mlirc %.4f s   C+OpenMP %.4f s   ratio (C time / mlirc time) %.2f\n",
              n, mt[1], ct[1], ct[1] / mt[1]
-      printf "%-8s median: mlirc %.4f s   C+OpenMP %.4f s   ratio (C time / mlirc time) %.2f\n",
+      printf "%-14s median: mlirc %.4f s   C+OpenMP %.4f s   ratio (C time / mlirc time) %.2f\n",
              n, mt[mid], ct[mid], ct[mid] / mt[mid]
     }'
 }
 
 for name in saxpy matmul launch; do build "$name"; done
+for name in saxpy matmul; do build "$name" native; done
 compare saxpy
 compare matmul
+# Both sides built for this machine's CPU (AVX2, FMA, ... where it has them).
+compare saxpy-native
+compare matmul-native
 launch=($("$out/launch"))
 awk -v s="${launch[0]}" -v a="${launch[1]}" 'BEGIN {
-  printf "launch   empty 1x1x1 kernel: %.3f us synchronous, %.3f us async\n",
+  printf "launch         empty 1x1x1 kernel: %.3f us synchronous, %.3f us async\n",
          s, a }'

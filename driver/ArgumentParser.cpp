@@ -130,6 +130,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_cuda_path:
       options.cudaPath = arg->getValue();
       break;
+    case OPT_march_EQ:
+      options.hostCpu = arg->getValue();
+      if (options.hostCpu.empty())
+        return createStringError("missing CPU name in '-march='; use a CPU "
+                                 "name such as x86-64-v3, or native");
+      break;
     case OPT_O: {
       StringRef level = arg->getValue();
       if (level.empty() || level == "s" || level == "z")

@@ -256,6 +256,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
   std::vector<std::string> args = {phase == Phase::Asm ? "-S" : "-c",
                                    "-O" + std::to_string(options.optLevel),
                                    input.value, "-o", output.str()};
+  if (!options.hostCpu.empty())
+    args.insert(args.begin() + 2, "-march=" + options.hostCpu);
   Expected<std::vector<Job>> jobs =
       buildClangJobs(args, "clang compiling " + input.value);
   if (!jobs)

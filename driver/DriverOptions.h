@@ -31,6 +31,9 @@ struct DriverOptions {
   /// --offload-arch values, split at commas, in order.
   std::vector<std::string> offloadArchs;
   unsigned optLevel = 2;
+  /// -march: the CPU host code is generated for; "native" is this
+  /// machine's, empty the architecture's baseline.
+  std::string hostCpu;
   std::string cudaPath;
   bool verbose = false;
   bool printJobs = false;

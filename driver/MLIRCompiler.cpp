@@ -330,7 +330,7 @@ Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
 
 Error MLIRCompilation::emitHost() {
   Expected<std::unique_ptr<TargetMachine>> machine =
-      createHostTargetMachine(options.optLevel);
+      createHostTargetMachine(options.optLevel, options.hostCpu);
   if (!machine)
     return machine.takeError();
 

@@ -33,6 +33,10 @@ def O_Group : OptionGroup<"O">;
 def O : Joined<["-"], "O">, Group<O_Group>, MetaVarName<"<level>">,
   HelpText<"Optimization level 0-3 for host and device code (default 2)">;
 
+def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
+  HelpText<"Generate host code for <cpu> (x86-64-v3, znver3, ...; native: "
+           "this machine's CPU; default x86-64)">;
+
 def v : F<"v", "Print each job before running it, and the toolkit used">;
 def ccc_print_jobs : Flag<["-"], "###">,
   HelpText<"Print the jobs that would run; run none and write nothing">;

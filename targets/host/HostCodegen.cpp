@@ -7,6 +7,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CodeGen.h"
@@ -14,12 +15,13 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace llvm;
 using namespace mlirc;
 
 Expected<std::unique_ptr<TargetMachine>>
-mlirc::createHostTargetMachine(unsigned optLevel) {
+mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
   Triple triple(sys::getDefaultTargetTriple());
@@ -32,9 +34,25 @@ mlirc::createHostTargetMachine(unsigned optLevel) {
                           : optLevel == 1 ? CodeGenOptLevel::Less
                           : optLevel == 2 ? CodeGenOptLevel::Default
                                           : CodeGenOptLevel::Aggressive;
+  std::string cpuName = cpu.empty() ? "x86-64" : cpu.str(), features;
+  if (cpu == "native") {
+    cpuName = sys::getHostCPUName().str();
+    SubtargetFeatures hostFeatures;
+    for (const auto &[feature, enabled] : sys::getHostCPUFeatures())
+      hostFeatures.AddFeature(feature, enabled);
+    features = hostFeatures.getString();
+  }
+  // Checked first: LLVM would only warn and fall back to a generic CPU.
+  std::unique_ptr<MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!info || !info->isCPUStringValid(cpuName))
+    return createStringError(
+        "unknown CPU '%s' in '-march=%s'; use one LLVM knows for %s "
+        "(x86-64, x86-64-v3, znver3, skylake, ...) or native",
+        cpuName.c_str(), cpu.str().c_str(), triple.getArchName().str().c_str());
   TargetOptions options;
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, "x86-64", "", options, Reloc::PIC_, std::nullopt, level));
+      triple, cpuName, features, options, Reloc::PIC_, std::nullopt, level));
   if (!machine)
     return createStringError("cannot create a target machine for '%s'",
                              triple.str().c_str());

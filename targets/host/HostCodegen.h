@@ -3,6 +3,7 @@
 #ifndef MLIRC_TARGETS_HOST_HOSTCODEGEN_H
 #define MLIRC_TARGETS_HOST_HOSTCODEGEN_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 
@@ -14,10 +15,12 @@ class raw_pwrite_stream;
 
 namespace mlirc {
 
-/// A TargetMachine for the CPU mlirc runs on, position-independent like
-/// clang's default on Debian.
+/// A TargetMachine for the architecture mlirc runs on and \p cpu (a CPU
+/// name of that architecture, "native" for this machine's CPU and its
+/// features, empty for the baseline x86-64), position-independent like clang's
+/// default on Debian.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createHostTargetMachine(unsigned optLevel);
+createHostTargetMachine(unsigned optLevel, llvm::StringRef cpu);
 
 /// Sets the triple and data layout of \p module to \p machine's.
 void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
