@@ -22,7 +22,7 @@ using namespace mlirc::host;
 
 namespace {
 
-/// True when \p type is, or holds, a memref in a GPU address space.
+/// True when \p type is a memref in a GPU address space.
 bool isGpuMemory(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   return memref &&
@@ -115,10 +115,6 @@ LogicalResult inlineGpuHelpers(gpu::GPUModuleOp gpuModule,
     }
   }
 }
-
-} // namespace
-
-namespace {
 
 struct LowerKernelsToHostPass
     : public PassWrapper<LowerKernelsToHostPass, OperationPass<ModuleOp>> {
