@@ -9,7 +9,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -536,10 +535,8 @@ unsigned BlockFunctionBuilder::getJamFactor(scf::ForOp forOp) {
   });
   if (hasLoop || bodyOps > maxBodyOps)
     return 1;
-  std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
-  if (lb && ub && step && *step > 0 && (*ub - *lb) / *step < factor)
+  std::optional<APInt> trips = forOp.getStaticTripCount();
+  if (trips && trips->ult(factor))
     return 1;
   return factor;
 }
@@ -578,16 +575,9 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
     Value groupsEnd = arith::AddIOp::create(builder, loc, *lb, groupSpan);
     if (failed(emitIterations(forOp, *lb, groupsEnd, *step, carried, factor)))
       return failure();
-    std::optional<int64_t> constLb = getConstantIntValue(forOp.getLowerBound());
-    std::optional<int64_t> constUb = getConstantIntValue(forOp.getUpperBound());
-    std::optional<int64_t> constStep = getConstantIntValue(forOp.getStep());
-    bool noRest =
-        constLb && constUb && constStep &&
-        llvm::divideCeil(*constUb - *constLb, *constStep) % factor == 0;
-    if (noRest)
-      lower = Value();
-    else
-      lower = groupsEnd;
+    std::optional<APInt> staticTrips = forOp.getStaticTripCount();
+    bool noRest = staticTrips && staticTrips->urem(factor) == 0;
+    lower = noRest ? Value() : groupsEnd;
   }
   if (lower && failed(emitIterations(forOp, lower, *ub, *step, carried, 1)))
     return failure();
