@@ -878,9 +878,25 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
                               "loops");
     SmallVector<int64_t> shape = {ShapedType::kDynamic};
     llvm::append_range(shape, type.getShape());
-    privateBuffers[memory] = memref::AllocaOp::create(
-        builder, loc, MemRefType::get(shape, type.getElementType()),
-        ValueRange{blockSize});
+    auto rowsType = MemRefType::get(shape, type.getElementType());
+    // Rows for up to 1024 threads beyond what a thread's stack can spare
+    // come from the heap (CUDA gives a thread up to 512 KiB of local
+    // memory).
+    constexpr int64_t maxStackBytes = 64 << 10;
+    int64_t elementBits = type.getElementType().isIntOrFloat()
+                              ? type.getElementTypeBitWidth()
+                              : 64;
+    int64_t rowBytes = type.getNumElements() * elementBits / 8;
+    if (rowBytes * maxThreads() > maxStackBytes) {
+      auto rows =
+          memref::AllocOp::create(builder, loc, rowsType, ValueRange{blockSize},
+                                  builder.getI64IntegerAttr(64));
+      heapBuffers.push_back(rows);
+      privateBuffers[memory] = rows;
+      continue;
+    }
+    privateBuffers[memory] =
+        memref::AllocaOp::create(builder, loc, rowsType, ValueRange{blockSize});
   }
   allocaAfter = blockSize.getDefiningOp();
 
@@ -892,6 +908,8 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
     if (failed(hoistUniformOps(rest)) || failed(emitSequence(rest)))
       return failure();
   }
+  for (Value buffer : heapBuffers)
+    memref::DeallocOp::create(builder, loc, buffer);
   func::ReturnOp::create(builder, loc);
   return blockFn;
 }

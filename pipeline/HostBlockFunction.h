@@ -190,8 +190,18 @@ private:
   DenseMap<Value, Value> buffers;
   /// Workgroup globals of the gpu.module, one allocation per block.
   DenseMap<StringAttr, Value> workgroupGlobals;
-  /// Private attributions of kernels with barriers: a row per thread.
+  /// Private memory of kernels whose thread loops are split: a row per
+  /// thread.
   DenseMap<Value, Value> privateBuffers;
+  /// Buffers on the heap, freed when the block function returns.
+  SmallVector<Value> heapBuffers;
+  /// The most threads a block of this kernel can have.
+  int64_t maxThreads() {
+    std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize();
+    if (!known)
+      return 1024;
+    return int64_t((*known)[0]) * (*known)[1] * (*known)[2];
+  }
 };
 
 } // namespace mlirc::host
