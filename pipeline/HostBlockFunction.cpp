@@ -53,13 +53,37 @@ Value BlockFunctionBuilder::loadContext(unsigned field) {
                                     value);
 }
 
+/// Bytes of one \p type value in memory (pointers and index: 8).
+static int64_t getBytes(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * getBytes(vector.getElementType());
+  if (type.isIntOrFloat())
+    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  return 8;
+}
+
+Value BlockFunctionBuilder::allocateRows(MemRefType rowsType) {
+  // Rows for up to 1024 threads beyond what a thread's stack can spare
+  // come from the heap (CUDA gives a thread up to 512 KiB of local memory).
+  constexpr int64_t maxStackBytes = 64 << 10;
+  int64_t rowBytes =
+      getBytes(rowsType.getElementType()) *
+      ShapedType::getNumElements(rowsType.getShape().drop_front());
+  if (rowBytes * maxThreads() <= maxStackBytes)
+    return memref::AllocaOp::create(builder, loc, rowsType,
+                                    ValueRange{blockSize});
+  Value rows =
+      memref::AllocOp::create(builder, loc, rowsType, ValueRange{blockSize},
+                              builder.getI64IntegerAttr(64));
+  heapBuffers.push_back(rows);
+  return rows;
+}
+
 Value BlockFunctionBuilder::newBuffer(Type type) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointAfter(allocaAfter);
-  auto bufferType = MemRefType::get({ShapedType::kDynamic}, type);
-  auto buffer =
-      memref::AllocaOp::create(builder, loc, bufferType, ValueRange{blockSize});
-  allocaAfter = buffer;
+  Value buffer = allocateRows(MemRefType::get({ShapedType::kDynamic}, type));
+  allocaAfter = buffer.getDefiningOp();
   return buffer;
 }
 
@@ -878,25 +902,8 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
                               "loops");
     SmallVector<int64_t> shape = {ShapedType::kDynamic};
     llvm::append_range(shape, type.getShape());
-    auto rowsType = MemRefType::get(shape, type.getElementType());
-    // Rows for up to 1024 threads beyond what a thread's stack can spare
-    // come from the heap (CUDA gives a thread up to 512 KiB of local
-    // memory).
-    constexpr int64_t maxStackBytes = 64 << 10;
-    int64_t elementBits = type.getElementType().isIntOrFloat()
-                              ? type.getElementTypeBitWidth()
-                              : 64;
-    int64_t rowBytes = type.getNumElements() * elementBits / 8;
-    if (rowBytes * maxThreads() > maxStackBytes) {
-      auto rows =
-          memref::AllocOp::create(builder, loc, rowsType, ValueRange{blockSize},
-                                  builder.getI64IntegerAttr(64));
-      heapBuffers.push_back(rows);
-      privateBuffers[memory] = rows;
-      continue;
-    }
     privateBuffers[memory] =
-        memref::AllocaOp::create(builder, loc, rowsType, ValueRange{blockSize});
+        allocateRows(MemRefType::get(shape, type.getElementType()));
   }
   allocaAfter = blockSize.getDefiningOp();
 

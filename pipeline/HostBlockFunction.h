@@ -162,6 +162,9 @@ private:
   FailureOr<Value> uniformValue(Value value);
   Value getBuffer(Value value);
   Value newBuffer(Type type);
+  /// A buffer of \p rowsType, whose first dimension is dynamic: one row per
+  /// thread of the block. On the stack unless that could overflow it.
+  Value allocateRows(MemRefType rowsType);
   /// Replaces the GPU ops in \p copy, a clone of \p original made with
   /// \p scope's mapping, by their host equivalents, keeping the mapping
   /// valid when \p copy itself is replaced.

@@ -1,9 +1,10 @@
 // 16 KiB of private memory per thread (CUDA allows far more), live across a
 // barrier, in blocks of 1024 threads: 16 MiB a block, more than a thread's
-// stack holds, so the host target takes it from the heap. Thread t fills
-// its array with t, then reads it back at the end.
+// stack holds, so the host target takes it from the heap; so for a 256-byte
+// vector each thread keeps across the barrier. Thread t fills its array and
+// its vector with t, then adds what both hold at the end.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// CHECK: sum: 1047552
+// CHECK: sum: 2095104
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @kernel(%m: memref<2048xi32>)
@@ -19,8 +20,11 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c4096 step %c1 {
         memref.store %ti, %p[%i] : memref<4096xi32, #gpu.address_space<private>>
       }
+      %vec = vector.broadcast %ti : i32 to vector<64xi32>
       gpu.barrier
-      %v = memref.load %p[%c4095] : memref<4096xi32, #gpu.address_space<private>>
+      %fromArray = memref.load %p[%c4095] : memref<4096xi32, #gpu.address_space<private>>
+      %fromVector = vector.extract %vec[63] : i32 from vector<64xi32>
+      %v = arith.addi %fromArray, %fromVector : i32
       %base = arith.muli %b, %c1024 : index
       %slot = arith.addi %base, %t : index
       memref.store %v, %m[%slot] : memref<2048xi32>
