@@ -155,6 +155,16 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_save_temps:
       options.saveTemps = true;
       break;
+    case OPT_save_temps_EQ: {
+      StringRef where = arg->getValue();
+      if (where != "cwd" && where != "obj")
+        return createStringError("invalid value '%s' in '-save-temps=%s'; "
+                                 "expected cwd or obj",
+                                 where.str().c_str(), where.str().c_str());
+      options.saveTemps = true;
+      options.saveTempsBesideOutput = where == "obj";
+      break;
+    }
     case OPT_Xlinker:
       options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});
       options.inputs.push_back({Input::Kind::LinkFlag, arg->getValue()});

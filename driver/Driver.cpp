@@ -453,7 +453,10 @@ int mlirc::runDriver(int argc, char **argv) {
            << LLVM_VERSION_STRING << ")\n";
     return 0;
   }
-  TempFiles temps(options->saveTemps, options->printJobs);
+  std::string keepDir;
+  if (options->saveTempsBesideOutput && options->output != "-")
+    keepDir = sys::path::parent_path(options->output).str();
+  TempFiles temps(options->saveTemps, options->printJobs, keepDir);
   Driver driver(*options, temps);
   if (Error err = driver.run())
     return reportError(std::move(err));

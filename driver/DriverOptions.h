@@ -38,6 +38,9 @@ struct DriverOptions {
   bool verbose = false;
   bool printJobs = false;
   bool saveTemps = false;
+  /// -save-temps=obj: intermediates go beside the output, not to the
+  /// current directory.
+  bool saveTempsBesideOutput = false;
   bool showHelp = false;
   bool showVersion = false;
   std::vector<std::string> mllvmArgs;

@@ -124,11 +124,15 @@ TempFiles::~TempFiles() {
     sys::fs::remove(file);
 }
 
+std::string TempFiles::keptPath(StringRef name) const {
+  SmallString<128> path(keepDir);
+  sys::path::append(path, name);
+  return path.str().str();
+}
+
 Expected<std::string> TempFiles::create(StringRef stem, StringRef suffix) {
-  if (keep) {
-    std::string name = (stem + "." + suffix).str();
-    return name;
-  }
+  if (keep)
+    return keptPath((stem + "." + suffix).str());
   SmallString<128> path;
   if (namesOnly) {
     SmallString<128> model;

@@ -51,17 +51,22 @@ llvm::Error runJobs(llvm::ArrayRef<Job> jobs, const JobOptions &options);
 /// temporary files otherwise, removed when the registry goes away.
 class TempFiles {
 public:
-  /// \p keep: -save-temps. \p namesOnly: -###, where names are printed but
-  /// no file may be created.
-  TempFiles(bool keep, bool namesOnly) : keep(keep), namesOnly(namesOnly) {}
+  /// \p keep: -save-temps, keeping files in \p keepDir (empty: the current
+  /// directory). \p namesOnly: -###, where names are printed but no file
+  /// may be created.
+  TempFiles(bool keep, bool namesOnly, std::string keepDir = "")
+      : keep(keep), namesOnly(namesOnly), keepDir(std::move(keepDir)) {}
   ~TempFiles();
   TempFiles(const TempFiles &) = delete;
   TempFiles &operator=(const TempFiles &) = delete;
 
   /// A path for the intermediate `<stem>.<suffix>`: exactly that name in the
-  /// current directory with -save-temps, else a fresh temporary file.
+  /// directory -save-temps keeps files in, else a fresh temporary file.
   llvm::Expected<std::string> create(llvm::StringRef stem,
                                      llvm::StringRef suffix);
+
+  /// Where -save-temps keeps the intermediate named \p name.
+  std::string keptPath(llvm::StringRef name) const;
 
   /// Registers \p path (e.g. a partially written output) for removal.
   void track(llvm::StringRef path) { files.push_back(path.str()); }
@@ -71,6 +76,7 @@ public:
 private:
   bool keep;
   bool namesOnly;
+  std::string keepDir;
   std::vector<std::string> files;
 };
 

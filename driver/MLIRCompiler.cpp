@@ -168,8 +168,8 @@ Error MLIRCompilation::saveDeviceLLVM() {
           MemoryBufferRef(object.getObject().getValue(), chip), llvmContext);
       if (!device)
         return device.takeError();
-      std::string path =
-          stem + "." + binary.getName().str() + "." + chip + ".ll";
+      std::string path = settings.temps.keptPath(
+          stem + "." + binary.getName().str() + "." + chip + ".ll");
       if (Error err = writeOutputFile(path, [&](raw_pwrite_stream &os) {
             (*device)->print(os, nullptr);
             return Error::success();
@@ -378,18 +378,18 @@ Error MLIRCompilation::emitHost() {
       return err;
   }
   if (settings.temps.keepsFiles()) {
-    std::string packed = stem + ".offload";
+    std::string packed = settings.temps.keptPath(stem + ".offload");
     if (Error err = writeOutputFile(packed, [&](raw_pwrite_stream &os) {
           for (const SmallString<0> &binary : binaries)
             os << binary;
           return Error::success();
         }))
       return err;
-    if (Error err =
-            writeOutputFile(stem + ".host.ll", [&](raw_pwrite_stream &os) {
-              llvmModule->print(os, nullptr);
-              return Error::success();
-            }))
+    if (Error err = writeOutputFile(settings.temps.keptPath(stem + ".host.ll"),
+                                    [&](raw_pwrite_stream &os) {
+                                      llvmModule->print(os, nullptr);
+                                      return Error::success();
+                                    }))
       return err;
   }
 
@@ -415,7 +415,7 @@ Error MLIRCompilation::run() {
   if (Error err = parse())
     return err;
   if (settings.temps.keepsFiles() && !options.printJobs)
-    if (Error err = writeMLIR(stem + ".input.mlir"))
+    if (Error err = writeMLIR(settings.temps.keptPath(stem + ".input.mlir")))
       return err;
 
   for (Phase phase :
@@ -434,8 +434,8 @@ Error MLIRCompilation::run() {
       if (Error err = collectDeviceObjects())
         return err;
     if (settings.temps.keepsFiles() && !options.printJobs)
-      if (Error err =
-              writeMLIR(stem + "." + getPhaseName(phase).str() + ".mlir"))
+      if (Error err = writeMLIR(settings.temps.keptPath(
+              stem + "." + getPhaseName(phase).str() + ".mlir")))
         return err;
   }
   if (isMLIRPhase(finalPhase))

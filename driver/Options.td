@@ -42,6 +42,9 @@ def ccc_print_jobs : Flag<["-"], "###">,
   HelpText<"Print the jobs that would run; run none and write nothing">;
 def save_temps : F<"save-temps", "Keep every intermediate file, named "
                                  "after the input">;
+def save_temps_EQ : Joined<["-"], "save-temps=">, MetaVarName<"cwd|obj">,
+  HelpText<"Keep every intermediate file in the current directory (cwd) or "
+           "beside the output (obj)">;
 
 def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
   HelpText<"Pass <arg> to the linker">;
