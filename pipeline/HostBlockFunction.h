@@ -11,11 +11,15 @@
 // all threads of the block alike (uniform control flow). Shuffles and
 // reductions split the same way and read the other threads' stored values.
 // Between barriers threads are independent, so loops with the same bounds
-// in every thread also run around the thread loops.
+// in every thread also run around the thread loops; a small one that
+// carries values runs several iterations per thread loop (unroll and jam).
 //
 // %ctx points at the runtime's block context: blockIdx[3], blockDim[3],
 // gridDim[3] as i64. Workgroup memory is a stack allocation of the block
 // function, shared by its threads; dynamic shared memory is %shared.
+// Private memory is one allocation while a single thread loop runs the
+// threads one after another, and a row per thread once thread loops are
+// split. Per-thread rows that could overflow the stack come from the heap.
 //
 // Only pipeline/ includes this header.
 //
