@@ -6,22 +6,10 @@
 // RUN: timeout 60 %t | FileCheck %s
 // CHECK: launch returned
 // CHECK-NEXT: kernel ran, copy saw 42
-#include <stdatomic.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
+#include "host-runtime-api.h"
 
-typedef void (*HostEntry)(void **, const void *, void *, int64_t);
-void mlircRegisterHostKernel(const void *, HostEntry, const char *, int32_t,
-                             const int64_t *);
-void mlircLaunchKernel(const void *, const void *, const char *, int64_t,
-                       int64_t, int64_t, int64_t, int64_t, int64_t, int32_t,
-                       void *, void **);
-void *mgpuStreamCreate(void);
-void mgpuStreamSynchronize(void *);
-void mgpuStreamDestroy(void *);
-void *mgpuMemAlloc(uint64_t, void *, bool);
-void mgpuMemcpy(void *, void *, size_t, void *);
+#include <stdatomic.h>
+#include <stdio.h>
 
 static char handle;
 static atomic_int flag;

@@ -6,19 +6,12 @@
 // RUN: timeout 60 %t | FileCheck %s
 // CHECK: blocks run: 64
 // CHECK-NEXT: in parallel: yes
+#include "host-runtime-api.h"
+
 #include <stdatomic.h>
-#include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
-
-typedef void (*HostEntry)(void **, const void *, void *, int64_t);
-void mlircRegisterHostKernel(const void *, HostEntry, const char *, int32_t,
-                             const int64_t *);
-void mlircLaunchKernel(const void *, const void *, const char *, int64_t,
-                       int64_t, int64_t, int64_t, int64_t, int64_t, int32_t,
-                       void *, void **);
 
 static char handle;
 static atomic_int running, ran, mostAtOnce;
