@@ -71,13 +71,15 @@ LogicalResult BlockFunctionBuilder::emitFor(scf::ForOp forOp) {
   FailureOr<Value> ub = uniformValue(forOp.getUpperBound());
   FailureOr<Value> step = uniformValue(forOp.getStep());
   if (failed(lb) || failed(ub) || failed(step))
-    return forOp.emitError("the bounds of a loop holding a gpu.barrier must "
-                           "be the same for all threads");
+    return forOp.emitError("the bounds of a loop holding '")
+           << getCrossThreadOpName(forOp)
+           << "' must be the same for all threads";
   SmallVector<Value> carried;
   for (Value init : forOp.getInitArgs()) {
     if (isa<MemRefType>(init.getType()))
-      return forOp.emitError("a loop holding a gpu.barrier cannot carry a "
-                             "memref on the host target");
+      return forOp.emitError("a loop holding '")
+             << getCrossThreadOpName(forOp)
+             << "' cannot carry a memref on the host target";
     carried.push_back(newBuffer(init.getType()));
   }
   if (!carried.empty() && failed(storePerThread(forOp.getInitArgs(), carried)))
@@ -196,13 +198,15 @@ LogicalResult BlockFunctionBuilder::emitIterations(scf::ForOp forOp, Value lb,
 LogicalResult BlockFunctionBuilder::emitIf(scf::IfOp ifOp) {
   FailureOr<Value> condition = uniformValue(ifOp.getCondition());
   if (failed(condition))
-    return ifOp.emitError("the condition of a branch holding a gpu.barrier "
-                          "must be the same for all threads");
+    return ifOp.emitError("the condition of a branch holding '")
+           << getCrossThreadOpName(ifOp)
+           << "' must be the same for all threads";
   SmallVector<Value> results;
   for (Type type : ifOp.getResultTypes()) {
     if (isa<MemRefType>(type))
-      return ifOp.emitError("a branch holding a gpu.barrier cannot yield a "
-                            "memref on the host target");
+      return ifOp.emitError("a branch holding '")
+             << getCrossThreadOpName(ifOp)
+             << "' cannot yield a memref on the host target";
     results.push_back(newBuffer(type));
   }
   auto hostIf =
@@ -228,8 +232,9 @@ LogicalResult BlockFunctionBuilder::emitWhile(scf::WhileOp whileOp) {
   auto isMemRef = [](Type t) { return isa<MemRefType>(t); };
   if (llvm::any_of(whileOp.getInits().getTypes(), isMemRef) ||
       llvm::any_of(whileOp.getResultTypes(), isMemRef))
-    return whileOp.emitError("a loop holding a gpu.barrier cannot carry a "
-                             "memref on the host target");
+    return whileOp.emitError("a loop holding '")
+           << getCrossThreadOpName(whileOp)
+           << "' cannot carry a memref on the host target";
   // Per thread: the values the loop carries into its condition, and those
   // the condition forwards to the body and, at the end, to the results.
   SmallVector<Value> carried, forwarded;
@@ -257,8 +262,9 @@ LogicalResult BlockFunctionBuilder::emitWhile(scf::WhileOp whileOp) {
     return failure();
   FailureOr<Value> more = uniformValue(condition.getCondition());
   if (failed(more))
-    return whileOp.emitError("the condition of a loop holding a gpu.barrier "
-                             "must be the same for all threads");
+    return whileOp.emitError("the condition of a loop holding '")
+           << getCrossThreadOpName(whileOp)
+           << "' must be the same for all threads";
   scf::ConditionOp::create(builder, loc, *more, ValueRange());
 
   builder.createBlock(&hostWhile.getAfter());

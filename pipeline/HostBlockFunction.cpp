@@ -35,12 +35,18 @@ bool mlirc::host::isCrossThread(Operation *op) {
 }
 
 bool mlirc::host::containsCrossThread(Operation *op) {
-  return op
-      ->walk([](Operation *nested) {
-        return isCrossThread(nested) ? WalkResult::interrupt()
-                                     : WalkResult::advance();
-      })
-      .wasInterrupted();
+  return !getCrossThreadOpName(op).empty();
+}
+
+StringRef mlirc::host::getCrossThreadOpName(Operation *op) {
+  StringRef name;
+  op->walk([&](Operation *nested) {
+    if (!isCrossThread(nested))
+      return WalkResult::advance();
+    name = nested->getName().getStringRef();
+    return WalkResult::interrupt();
+  });
+  return name;
 }
 
 Value BlockFunctionBuilder::loadContext(unsigned field) {

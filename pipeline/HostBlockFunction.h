@@ -55,6 +55,9 @@ bool isCrossThread(Operation *op);
 /// True when \p op is or holds a cross-thread op.
 bool containsCrossThread(Operation *op);
 
+/// The name of the first cross-thread op \p op is or holds, for messages.
+StringRef getCrossThreadOpName(Operation *op);
+
 /// Combines two values the way \p kind reduces them.
 Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
               Value lhs, Value rhs);

@@ -3,7 +3,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
 // RUN: not ls %t/out.o
-// CHECK: host-divergent-barrier.mlir:[[@LINE+8]]:{{[0-9]+}}: error: the bounds of a loop holding a gpu.barrier must be the same for all threads
+// CHECK: host-divergent-barrier.mlir:[[@LINE+8]]:{{[0-9]+}}: error: the bounds of a loop holding 'gpu.barrier' must be the same for all threads
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @kernel(%m: memref<64xi32>) kernel {
