@@ -165,6 +165,60 @@ private:
   bool stopping = false;
 };
 
+/// The order in which the blocks of a grid run: in columns 16 blocks wide
+/// in x, each column row by row (y, then z), the next column after. Blocks
+/// in a row share what does not depend on x, and the blocks of a column
+/// share what depends only on x (the B tiles of a matmul), so a core's
+/// caches see both again soon; on bench/matmul.mlir this beat rows of the
+/// whole grid's width by about 10% (median). Blocks are independent, so any
+/// order is correct. Stepping needs no division.
+struct GridWalk {
+  static constexpr int64_t columnWidth = 16;
+  int64_t grid[3];
+  int64_t x = 0, y = 0, z = 0;
+  int64_t columnStart = 0, columnEnd = 0;
+
+  GridWalk(int64_t gridX, int64_t gridY, int64_t gridZ)
+      : grid{gridX, gridY, gridZ} {}
+
+  /// Moves to the \p index-th block of the order.
+  void seek(int64_t index) {
+    int64_t rows = grid[1] * grid[2];
+    int64_t fullColumns = grid[0] / columnWidth;
+    int64_t inFullColumns = fullColumns * columnWidth * rows;
+    int64_t width = columnWidth, offset = index;
+    columnStart = 0;
+    if (index < inFullColumns) {
+      columnStart = index / (columnWidth * rows) * columnWidth;
+      offset = index % (columnWidth * rows);
+    } else {
+      columnStart = fullColumns * columnWidth;
+      width = grid[0] - columnStart;
+      offset = index - inFullColumns;
+    }
+    columnEnd = columnStart + width;
+    x = columnStart + offset % width;
+    int64_t row = offset / width;
+    y = row % grid[1];
+    z = row / grid[1];
+  }
+
+  void next() {
+    if (++x < columnEnd)
+      return;
+    x = columnStart;
+    if (++y < grid[1])
+      return;
+    y = 0;
+    if (++z < grid[2])
+      return;
+    z = 0;
+    columnStart = columnEnd;
+    columnEnd = std::min(columnStart + columnWidth, grid[0]);
+    x = columnStart;
+  }
+};
+
 BlockPool &pool() {
   static BlockPool blockPool;
   return blockPool;
@@ -310,24 +364,20 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
   auto run = [entry = kernel.entry, gridX, gridY, gridZ, blockX, blockY, blockZ,
               sharedBytes](void **args) {
     int64_t blocks = gridX * gridY * gridZ;
-    pool().run(blocks, sharedBytes,
-               [&](int64_t first, int64_t end, void *shared) {
-                 // Block ids step like an odometer: no division per block.
-                 BlockContext ctx = {{first % gridX, (first / gridX) % gridY,
-                                      first / (gridX * gridY)},
-                                     {blockX, blockY, blockZ},
-                                     {gridX, gridY, gridZ}};
-                 for (int64_t block = first; block < end; ++block) {
-                   entry(args, &ctx, shared, sharedBytes);
-                   if (++ctx.blockIdx[0] < gridX)
-                     continue;
-                   ctx.blockIdx[0] = 0;
-                   if (++ctx.blockIdx[1] < gridY)
-                     continue;
-                   ctx.blockIdx[1] = 0;
-                   ++ctx.blockIdx[2];
-                 }
-               });
+    pool().run(
+        blocks, sharedBytes, [&](int64_t first, int64_t end, void *shared) {
+          GridWalk walk(gridX, gridY, gridZ);
+          walk.seek(first);
+          BlockContext ctx = {
+              {0, 0, 0}, {blockX, blockY, blockZ}, {gridX, gridY, gridZ}};
+          for (int64_t block = first; block < end; ++block) {
+            ctx.blockIdx[0] = walk.x;
+            ctx.blockIdx[1] = walk.y;
+            ctx.blockIdx[2] = walk.z;
+            entry(args, &ctx, shared, sharedBytes);
+            walk.next();
+          }
+        });
   };
   if (!stream) {
     onStream(nullptr, [&] { run(params); });
