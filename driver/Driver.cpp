@@ -12,10 +12,13 @@
 #include "driver/CudaToolkit.h"
 #include "driver/MLIRCompiler.h"
 #include "driver/OutputFile.h"
+#include "pipeline/KernelHandle.h"
 #include "targets/nvptx/NVPTXTarget.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -118,6 +121,58 @@ resolveTargets(const DriverOptions &options) {
     }
   }
   return targets;
+}
+
+/// True when an object among \p inputs (or in an archive among them)
+/// registers host-target kernels.
+static bool hasHostKernels(const std::vector<Input> &inputs) {
+  auto registersKernels = [](const object::Binary &binary) {
+    const auto *file = dyn_cast<object::ObjectFile>(&binary);
+    if (!file)
+      return false;
+    for (const object::SymbolRef &symbol : file->symbols()) {
+      Expected<StringRef> name = symbol.getName();
+      Expected<uint32_t> flags = symbol.getFlags();
+      if (!name || !flags) {
+        consumeError(name.takeError());
+        consumeError(flags.takeError());
+        continue;
+      }
+      if (*name == hostKernelRegistrationFunction &&
+          (*flags & object::SymbolRef::SF_Undefined))
+        return true;
+    }
+    return false;
+  };
+  for (const Input &input : inputs) {
+    if (input.kind != Input::Kind::LinkInput)
+      continue;
+    Expected<object::OwningBinary<object::Binary>> binary =
+        object::createBinary(input.value);
+    if (!binary) {
+      consumeError(binary.takeError());
+      continue;
+    }
+    if (registersKernels(*binary->getBinary()))
+      return true;
+    auto *archive = dyn_cast<object::Archive>(binary->getBinary());
+    if (!archive)
+      continue;
+    Error err = Error::success();
+    for (const object::Archive::Child &child : archive->children(err)) {
+      Expected<std::unique_ptr<object::Binary>> member = child.getAsBinary();
+      if (!member) {
+        consumeError(member.takeError());
+        continue;
+      }
+      if (registersKernels(**member)) {
+        consumeError(std::move(err));
+        return true;
+      }
+    }
+    consumeError(std::move(err));
+  }
+  return false;
 }
 
 /// True when any of \p inputs is an object carrying CUDA device images.
@@ -226,11 +281,13 @@ Error Driver::setUp() {
     }
   }
   bool mlirNeedsCuda = hasVendor(targets, OffloadTarget::Vendor::NVIDIA);
-  linkBoth = mlirNeedsCuda && hasVendor(targets, OffloadTarget::Vendor::Host);
   bool needsToolkit = mlirNeedsCuda && options.finalPhase >= Phase::Binary;
-  linkCuda = options.finalPhase == Phase::Exe &&
-             (mlirNeedsCuda || (!options.hasInput(Input::Kind::MLIR) &&
-                                hasCudaImages(options.inputs)));
+  // The runtime follows what the whole program holds: the .mlir inputs'
+  // targets and what the objects it links carry.
+  bool linking = options.finalPhase == Phase::Exe;
+  linkCuda = linking && (mlirNeedsCuda || hasCudaImages(options.inputs));
+  linkBoth = linkCuda && (hasVendor(targets, OffloadTarget::Vendor::Host) ||
+                          hasHostKernels(options.inputs));
   if (needsToolkit || linkCuda) {
     Expected<CudaToolkit> found = findCudaToolkit(options.cudaPath);
     if (found) {

@@ -25,6 +25,11 @@ inline std::string getKernelPtxHandleName(llvm::StringRef kernel) {
   return "__mlirc_kernel_ptx." + kernel.str();
 }
 
+/// The runtime function through which an object registers its host-target
+/// kernels at start-up; a link whose objects call it needs the host runtime.
+inline constexpr llvm::StringLiteral hostKernelRegistrationFunction =
+    "mlircRegisterHostKernel";
+
 /// The host global holding \p kernel's name for runtime error messages.
 inline std::string getKernelNameGlobal(llvm::StringRef kernel) {
   return "__mlirc_kernel_name." + kernel.str();

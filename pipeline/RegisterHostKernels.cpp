@@ -89,10 +89,10 @@ struct RegisterHostKernelsPass
 
     Type i32 = b.getI32Type();
     auto registerFn =
-        module.lookupSymbol<LLVM::LLVMFuncOp>("mlircRegisterHostKernel");
+        module.lookupSymbol<LLVM::LLVMFuncOp>(hostKernelRegistrationFunction);
     if (!registerFn)
       registerFn = LLVM::LLVMFuncOp::create(
-          b, loc, "mlircRegisterHostKernel",
+          b, loc, hostKernelRegistrationFunction,
           LLVM::LLVMFunctionType::get(voidType, {ptr, ptr, ptr, i32, ptr}));
     DataLayout layout(module);
     auto ctor = LLVM::LLVMFuncOp::create(
