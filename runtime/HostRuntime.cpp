@@ -186,8 +186,7 @@ struct GridWalk {
     int64_t rows = grid[1] * grid[2];
     int64_t fullColumns = grid[0] / columnWidth;
     int64_t inFullColumns = fullColumns * columnWidth * rows;
-    int64_t width = columnWidth, offset = index;
-    columnStart = 0;
+    int64_t width = columnWidth, offset;
     if (index < inFullColumns) {
       columnStart = index / (columnWidth * rows) * columnWidth;
       offset = index % (columnWidth * rows);
