@@ -5,11 +5,11 @@
 #   scripts/gpu-check.sh prepare DIR   # here: build the programs into DIR
 #   scripts/gpu-check.sh run DIR       # there: run them, check the output
 #
-# `prepare` compiles the examples, the host target's integration programs
-# and other test programs for the common NVIDIA architectures, and packs
-# them, their expected output and the shared libraries a bare machine
-# lacks (MLIR's runner utilities and what they load) into
-# DIR/bundle.tar.xz, about 47 MB. `run` needs only bash, python3 and the
+# `prepare` compiles the examples (interop included), the host target's
+# integration programs and other test programs for the common NVIDIA
+# architectures, and packs them, their expected output and the shared
+# libraries a bare machine lacks (MLIR's runner utilities and what they
+# load) into DIR/bundle.tar.xz, about 47 MB. `run` needs only bash, python3 and the
 # NVIDIA driver. On a machine that has both a GPU and mlirc's build,
 # `lit build/test` and `lit build/test/integration/host --param
 # offload_arch=native` run the same checks directly.
@@ -42,6 +42,14 @@ prepare() {
     grep -q '| sort' "$test" && sorted=1
     echo "$name $name.expected 0 $sorted" >> "$dir/checks.txt"
   done
+  # C++ calling a device function written in MLIR, from separate objects.
+  "$mlirc" -c "$root/examples/interop/saxpy.mlir" --offload-arch="$archs" \
+    -o "$dir/interop-saxpy.o"
+  "$mlirc" "$dir/interop-saxpy.o" "$root/examples/interop/main.cpp" \
+    -o "$dir/interop"
+  rm "$dir/interop-saxpy.o"
+  cp "$root/examples/interop/app.expected" "$dir/interop.expected"
+  echo "interop interop.expected 0" >> "$dir/checks.txt"
   "$mlirc" "$root/test/Inputs/same-name.mlir" --offload-arch="$archs" \
     -o "$dir/same-name"
   printf 'CHECK: [1,   1,   1,   1]\nCHECK: [2,   2,   2,   2]\n' \
