@@ -227,7 +227,21 @@ LogicalResult BlockFunctionBuilder::emitThreadLoop(
   Value zyy = arith::AddIOp::create(b, loc, zy, ivs[1]);
   Value row = arith::MulIOp::create(b, loc, zyy, blockDims[0]);
   scope.linear = arith::AddIOp::create(b, loc, row, ivs[0]);
-  return body(scope);
+  if (failed(body(scope)))
+    return failure();
+  // A thread's stack allocations end with its iteration: on a GPU each
+  // thread has a stack of its own, here they would pile up in the block's.
+  Block *threadBody = ivs[0].getParentBlock();
+  bool allocates = false;
+  threadBody->walk([&](memref::AllocaOp) { allocates = true; });
+  if (!allocates)
+    return success();
+  OpBuilder atStart = OpBuilder::atBlockBegin(threadBody);
+  Value stack = LLVM::StackSaveOp::create(
+      atStart, loc, LLVM::LLVMPointerType::get(builder.getContext()));
+  OpBuilder atEnd(threadBody->getTerminator());
+  LLVM::StackRestoreOp::create(atEnd, loc, stack);
+  return success();
 }
 
 LogicalResult BlockFunctionBuilder::lowerPrintf(gpu::PrintfOp printf) {
