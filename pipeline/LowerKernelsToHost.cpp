@@ -116,6 +116,24 @@ LogicalResult inlineGpuHelpers(gpu::GPUModuleOp gpuModule,
   }
 }
 
+/// Declares \p declaration, a function a gpu.module declares but does not
+/// define, in the host \p module under its own name.
+LogicalResult declareOnHost(ModuleOp module, func::FuncOp declaration) {
+  Operation *existing = module.lookupSymbol(declaration.getNameAttr());
+  if (!existing) {
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    cast<func::FuncOp>(b.clone(*declaration)).setPrivate();
+    return success();
+  }
+  auto function = dyn_cast<func::FuncOp>(existing);
+  if (function && function.getFunctionType() == declaration.getFunctionType())
+    return success();
+  return declaration.emitError("the host target calls '")
+         << declaration.getName()
+         << "' as the host function of that name, which the program "
+            "declares differently";
+}
+
 struct LowerKernelsToHostPass
     : public PassWrapper<LowerKernelsToHostPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerKernelsToHostPass)
@@ -143,11 +161,19 @@ struct LowerKernelsToHostPass
       DenseSet<StringAttr> gpuHelpers = findGpuHelpers(hostCopy);
       if (failed(inlineGpuHelpers(hostCopy, gpuHelpers)))
         return signalPassFailure();
-      // The other helpers get a host copy under a program-unique name.
+      // The other helpers get a host copy under a program-unique name;
+      // declarations name functions outside the device code (libm's, say),
+      // which the host calls under their own names.
       DenseMap<StringAttr, StringAttr> helpers;
       for (auto helper : hostCopy.getOps<func::FuncOp>()) {
         if (gpuHelpers.contains(helper.getNameAttr()))
           continue;
+        if (helper.isExternal()) {
+          if (failed(declareOnHost(module, helper)))
+            return signalPassFailure();
+          helpers[helper.getNameAttr()] = helper.getNameAttr();
+          continue;
+        }
         auto name = StringAttr::get(&getContext(), "__mlirc_host." +
                                                        gpuModule.getName() +
                                                        "." + helper.getName());

@@ -48,8 +48,11 @@ config.substitutions.append(("%cuda_root", cuda_root))
 # The target integration/host's programs are built for: the CPU unless
 # `lit --param offload_arch=sm_90` (or native) runs them on a GPU, with the
 # same expected output.
-config.substitutions.append(
-    ("%offload_arch", lit_config.params.get("offload_arch", "host")))
+offload_arch = lit_config.params.get("offload_arch", "host")
+config.substitutions.append(("%offload_arch", offload_arch))
+# Programs only the host target can run say `REQUIRES: offload-arch-host`.
+if offload_arch == "host":
+    config.available_features.add("offload-arch-host")
 
 # A usable NVIDIA GPU, as LLVM's nvptx-arch sees it.
 try:
