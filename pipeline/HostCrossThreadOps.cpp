@@ -10,45 +10,16 @@
 #include "pipeline/HostBlockFunction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlirc::host;
 
 Value mlirc::host::combine(OpBuilder &b, Location loc,
                            gpu::AllReduceOperation kind, Value lhs, Value rhs) {
-  bool isFloat = isa<FloatType>(getElementTypeOrSelf(lhs.getType()));
-  switch (kind) {
-  case gpu::AllReduceOperation::ADD:
-    return isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
-                   : Value(arith::AddIOp::create(b, loc, lhs, rhs));
-  case gpu::AllReduceOperation::MUL:
-    return isFloat ? Value(arith::MulFOp::create(b, loc, lhs, rhs))
-                   : Value(arith::MulIOp::create(b, loc, lhs, rhs));
-  case gpu::AllReduceOperation::MINUI:
-    return arith::MinUIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MINSI:
-    return arith::MinSIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MINNUMF:
-    return arith::MinNumFOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MAXUI:
-    return arith::MaxUIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MAXSI:
-    return arith::MaxSIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MAXNUMF:
-    return arith::MaxNumFOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::AND:
-    return arith::AndIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::OR:
-    return arith::OrIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::XOR:
-    return arith::XOrIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MINIMUMF:
-    return arith::MinimumFOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MAXIMUMF:
-    return arith::MaximumFOp::create(b, loc, lhs, rhs);
-  }
-  llvm_unreachable("unknown reduction");
+  return vector::makeArithReduction(b, loc, gpu::convertReductionKind(kind),
+                                    lhs, rhs);
 }
 
 Value BlockFunctionBuilder::loadFromThread(Value value, Value thread,
