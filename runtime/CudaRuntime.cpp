@@ -14,6 +14,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 #include <atomic>
 
@@ -32,15 +33,10 @@ std::atomic<const char *> lastKernel{nullptr};
   if (!kernel)
     kernel = lastKernel.load();
   if (kernel)
-    std::fprintf(stderr,
-                 "mlirc runtime: error: %s failed (kernel '%s'): "
-                 "%s (%s)\n",
-                 call, kernel, cudaGetErrorString(error),
-                 cudaGetErrorName(error));
-  else
-    std::fprintf(stderr, "mlirc runtime: error: %s failed: %s (%s)\n", call,
-                 cudaGetErrorString(error), cudaGetErrorName(error));
-  std::exit(1);
+    mlirc::runtime::fail("%s failed (kernel '%s'): %s (%s)", call, kernel,
+                         cudaGetErrorString(error), cudaGetErrorName(error));
+  mlirc::runtime::fail("%s failed: %s (%s)", call, cudaGetErrorString(error),
+                       cudaGetErrorName(error));
 }
 
 void check(cudaError_t error, const char *call, const char *kernel = nullptr) {
@@ -58,11 +54,8 @@ template <typename Fn> Fn getDriverFunction(const char *name) {
   check(cudaGetDriverEntryPointByVersion(name, &fn, CUDART_VERSION,
                                          cudaEnableDefault, &status),
         "cudaGetDriverEntryPointByVersion");
-  if (!fn || status != cudaDriverEntryPointSuccess) {
-    std::fprintf(stderr, "mlirc runtime: error: the CUDA driver has no %s\n",
-                 name);
-    std::exit(1);
-  }
+  if (!fn || status != cudaDriverEntryPointSuccess)
+    mlirc::runtime::fail("the CUDA driver has no %s", name);
   return reinterpret_cast<Fn>(fn);
 }
 

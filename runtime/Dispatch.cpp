@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/RuntimeError.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -32,18 +34,12 @@ Backend choose() {
   if (forced && std::strcmp(forced, "host") == 0) {
     backend = Backend::Host;
   } else if (forced && std::strcmp(forced, "cuda") == 0) {
-    if (!mlircCudaAvailable()) {
-      std::fprintf(stderr, "mlirc runtime: error: MLIRC_TARGET=cuda, but no "
-                           "usable CUDA device or driver was found\n");
-      std::exit(1);
-    }
+    if (!mlircCudaAvailable())
+      mlirc::runtime::fail("MLIRC_TARGET=cuda, but no usable CUDA device or "
+                           "driver was found");
     backend = Backend::Cuda;
   } else if (forced && *forced) {
-    std::fprintf(stderr,
-                 "mlirc runtime: error: MLIRC_TARGET=%s; expected cuda or "
-                 "host\n",
-                 forced);
-    std::exit(1);
+    mlirc::runtime::fail("MLIRC_TARGET=%s; expected cuda or host", forced);
   } else {
     backend = mlircCudaAvailable() ? Backend::Cuda : Backend::Host;
   }

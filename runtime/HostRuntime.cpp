@@ -16,11 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
-#include <cstdarg>
 
 #include <cstdint>
 #include <cstdio>
@@ -57,17 +57,7 @@ struct HostKernel {
 
 constexpr int64_t maxThreadsPerBlock = 1024;
 
-/// Ends the program with a printf-style message.
-[[noreturn]] __attribute__((format(printf, 1, 2))) void fail(const char *format,
-                                                             ...) {
-  std::fprintf(stderr, "mlirc runtime: error: ");
-  va_list args;
-  va_start(args, format);
-  std::vfprintf(stderr, format, args);
-  va_end(args);
-  std::fprintf(stderr, "\n");
-  std::exit(1);
-}
+using mlirc::runtime::fail;
 
 std::unordered_map<const void *, HostKernel> &registry() {
   static std::unordered_map<const void *, HostKernel> kernels;
