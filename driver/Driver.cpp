@@ -123,77 +123,70 @@ resolveTargets(const DriverOptions &options) {
   return targets;
 }
 
-/// True when an object among \p inputs (or in an archive among them)
-/// registers host-target kernels.
-static bool hasHostKernels(const std::vector<Input> &inputs) {
-  auto registersKernels = [](const object::Binary &binary) {
-    const auto *file = dyn_cast<object::ObjectFile>(&binary);
-    if (!file)
-      return false;
-    for (const object::SymbolRef &symbol : file->symbols()) {
-      Expected<StringRef> name = symbol.getName();
-      Expected<uint32_t> flags = symbol.getFlags();
-      if (!name || !flags) {
-        consumeError(name.takeError());
-        consumeError(flags.takeError());
-        continue;
-      }
-      if (*name == hostKernelRegistrationFunction &&
-          (*flags & object::SymbolRef::SF_Undefined))
-        return true;
-    }
+/// What the objects a link is given carry that decides the runtime.
+struct LinkInputContents {
+  /// CUDA device images in `.llvm.offloading`.
+  bool cudaImages = false;
+  /// Calls registering host-target kernels.
+  bool hostKernels = false;
+};
+
+/// True when \p binary, an object file, registers host-target kernels.
+static bool registersHostKernels(const object::Binary &binary) {
+  const auto *file = dyn_cast<object::ObjectFile>(&binary);
+  if (!file)
     return false;
-  };
-  for (const Input &input : inputs) {
-    if (input.kind != Input::Kind::LinkInput)
-      continue;
-    Expected<object::OwningBinary<object::Binary>> binary =
-        object::createBinary(input.value);
-    if (!binary) {
-      consumeError(binary.takeError());
+  for (const object::SymbolRef &symbol : file->symbols()) {
+    Expected<StringRef> name = symbol.getName();
+    Expected<uint32_t> flags = symbol.getFlags();
+    if (!name || !flags) {
+      consumeError(name.takeError());
+      consumeError(flags.takeError());
       continue;
     }
-    if (registersKernels(*binary->getBinary()))
+    if (*name == hostKernelRegistrationFunction &&
+        (*flags & object::SymbolRef::SF_Undefined))
       return true;
-    auto *archive = dyn_cast<object::Archive>(binary->getBinary());
-    if (!archive)
-      continue;
-    Error err = Error::success();
-    for (const object::Archive::Child &child : archive->children(err)) {
-      Expected<std::unique_ptr<object::Binary>> member = child.getAsBinary();
-      if (!member) {
-        consumeError(member.takeError());
-        continue;
-      }
-      if (registersKernels(**member)) {
-        consumeError(std::move(err));
-        return true;
-      }
-    }
-    consumeError(std::move(err));
   }
   return false;
 }
 
-/// True when any of \p inputs is an object carrying CUDA device images.
-static bool hasCudaImages(const std::vector<Input> &inputs) {
+/// Looks into the objects and archives among \p inputs; what cannot be
+/// read is left to the linker to report.
+static LinkInputContents scanLinkInputs(const std::vector<Input> &inputs) {
+  LinkInputContents contents;
   for (const Input &input : inputs) {
     if (input.kind != Input::Kind::LinkInput)
       continue;
-    auto buffer = MemoryBuffer::getFile(input.value);
-    if (!buffer)
-      continue;
-    SmallVector<object::OffloadFile> files;
-    if (Error err = object::extractOffloadBinaries((*buffer)->getMemBufferRef(),
-                                                   files)) {
-      consumeError(std::move(err));
+    Expected<object::OwningBinary<object::Binary>> owned =
+        object::createBinary(input.value);
+    if (!owned) {
+      consumeError(owned.takeError());
       continue;
     }
-    for (const object::OffloadFile &file : files)
-      if (file.getBinary()->getOffloadKind() == object::OFK_Cuda)
-        return true;
+    const object::Binary &binary = *owned->getBinary();
+    SmallVector<object::OffloadFile> images;
+    if (Error err =
+            object::extractOffloadBinaries(binary.getMemoryBufferRef(), images))
+      consumeError(std::move(err));
+    for (const object::OffloadFile &image : images)
+      contents.cudaImages |=
+          image.getBinary()->getOffloadKind() == object::OFK_Cuda;
+    contents.hostKernels |= registersHostKernels(binary);
+    if (const auto *archive = dyn_cast<object::Archive>(&binary)) {
+      Error err = Error::success();
+      for (const object::Archive::Child &child : archive->children(err)) {
+        Expected<std::unique_ptr<object::Binary>> member = child.getAsBinary();
+        if (!member) {
+          consumeError(member.takeError());
+          continue;
+        }
+        contents.hostKernels |= registersHostKernels(**member);
+      }
+      consumeError(std::move(err));
+    }
   }
-  return false;
+  return contents;
 }
 
 /// Rejects cubin targets the toolkit's ptxas cannot assemble.
@@ -285,9 +278,12 @@ Error Driver::setUp() {
   // The runtime follows what the whole program holds: the .mlir inputs'
   // targets and what the objects it links carry.
   bool linking = options.finalPhase == Phase::Exe;
-  linkCuda = linking && (mlirNeedsCuda || hasCudaImages(options.inputs));
+  LinkInputContents objects;
+  if (linking)
+    objects = scanLinkInputs(options.inputs);
+  linkCuda = linking && (mlirNeedsCuda || objects.cudaImages);
   linkBoth = linkCuda && (hasVendor(targets, OffloadTarget::Vendor::Host) ||
-                          hasHostKernels(options.inputs));
+                          objects.hostKernels);
   if (needsToolkit || linkCuda) {
     Expected<CudaToolkit> found = findCudaToolkit(options.cudaPath);
     if (found) {
