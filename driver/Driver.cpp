@@ -9,13 +9,14 @@
 #include "driver/Driver.h"
 #include "driver/ArgumentParser.h"
 #include "driver/ClangJobs.h"
-#include "driver/CudaToolkit.h"
+#include "targets/nvptx/CudaToolkit.h"
 #include "driver/MLIRCompiler.h"
 #include "driver/OutputFile.h"
 #include "pipeline/KernelHandle.h"
-#include "targets/nvptx/NVPTXTarget.h"
+#include "targets/TargetRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ObjectFile.h"
@@ -59,62 +60,63 @@ static std::string getLibraryDir() {
   return dir.str().str();
 }
 
-/// The NVIDIA GPUs of this machine as sm_NN, from LLVM's nvptx-arch.
-static std::vector<std::string> detectNativeArchs() {
-  SmallString<128> tool(MLIRC_LLVM_TOOLS_DIR);
-  sys::path::append(tool, "nvptx-arch");
-  SmallString<128> out;
-  if (sys::fs::createTemporaryFile("mlirc-nvptx-arch", "txt", out))
-    return {};
-  FileRemover remover(out);
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(out),
-                                          StringRef("")};
-  if (sys::ExecuteAndWait(tool, {tool}, std::nullopt, redirects) != 0)
-    return {};
-  auto buffer = MemoryBuffer::getFile(out);
-  if (!buffer)
-    return {};
+/// This machine's devices, from every unit that can detect them.
+static std::vector<std::string>
+detectNativeArchs(ArrayRef<std::unique_ptr<TargetUnit>> units) {
   std::vector<std::string> archs;
-  SmallVector<StringRef> lines;
-  (*buffer)->getBuffer().split(lines, '\n', -1, false);
-  for (StringRef line : lines)
-    if (line.trim().starts_with("sm_"))
-      archs.push_back(line.trim().str());
+  for (const std::unique_ptr<TargetUnit> &unit : units)
+    llvm::append_range(archs, unit->detectNativeArchs());
   return archs;
 }
 
+/// Parses one --offload-arch value with the unit that claims it.
+static Expected<OffloadTarget>
+parseArch(StringRef arch, ArrayRef<std::unique_ptr<TargetUnit>> units) {
+  for (const std::unique_ptr<TargetUnit> &unit : units)
+    if (unit->claimsArch(arch))
+      return unit->parseArch(arch);
+  // GPU spellings first, the fallback (host) last.
+  std::vector<std::string> spellings;
+  for (const std::unique_ptr<TargetUnit> &unit : units)
+    if (unit->getFallbackArch().empty())
+      spellings.push_back(unit->getArchExamples().str());
+  for (const std::unique_ptr<TargetUnit> &unit : units)
+    if (!unit->getFallbackArch().empty())
+      spellings.push_back(unit->getArchExamples().str());
+  return createStringError("unknown offload architecture '%s'; expected %s "
+                           "or native",
+                           arch.str().c_str(),
+                           llvm::join(spellings, ", ").c_str());
+}
+
 static Expected<std::vector<OffloadTarget>>
-resolveTargets(const DriverOptions &options) {
+resolveTargets(const DriverOptions &options,
+               ArrayRef<std::unique_ptr<TargetUnit>> units) {
   std::vector<std::string> archs = options.offloadArchs;
   if (archs.empty()) {
-    // This machine's GPUs, else its CPU.
-    archs = detectNativeArchs();
+    // This machine's GPUs, else the fallback (the CPU).
+    archs = detectNativeArchs(units);
     if (archs.empty())
-      archs.push_back("host");
+      for (const std::unique_ptr<TargetUnit> &unit : units)
+        if (!unit->getFallbackArch().empty())
+          archs.push_back(unit->getFallbackArch());
   }
   std::vector<OffloadTarget> targets;
   StringSet<> seen;
   for (const std::string &arch : archs) {
     std::vector<std::string> expanded = {arch};
     if (arch == "native") {
-      expanded = detectNativeArchs();
+      expanded = detectNativeArchs(units);
       if (expanded.empty())
         return createStringError(
-            "--offload-arch=native: no NVIDIA GPU detected on this machine; "
+            "--offload-arch=native: no GPU detected on this machine; "
             "name the architecture, e.g. --offload-arch=sm_80, or use "
             "--offload-arch=host to run on the CPU");
     }
     for (const std::string &name : expanded) {
       if (!seen.insert(name).second)
         continue;
-      if (name == "host") {
-        OffloadTarget host;
-        host.vendor = OffloadTarget::Vendor::Host;
-        host.arch = "host";
-        targets.push_back(host);
-        continue;
-      }
-      Expected<OffloadTarget> target = parseNVPTXArch(name);
+      Expected<OffloadTarget> target = parseArch(name, units);
       if (!target)
         return target.takeError();
       targets.push_back(*target);
@@ -122,14 +124,6 @@ resolveTargets(const DriverOptions &options) {
   }
   return targets;
 }
-
-/// What the objects a link is given carry that decides the runtime.
-struct LinkInputContents {
-  /// CUDA device images in `.llvm.offloading`.
-  bool cudaImages = false;
-  /// Calls registering host-target kernels.
-  bool hostKernels = false;
-};
 
 /// True when \p binary, an object file, registers host-target kernels.
 static bool registersHostKernels(const object::Binary &binary) {
@@ -170,8 +164,7 @@ static LinkInputContents scanLinkInputs(const std::vector<Input> &inputs) {
             object::extractOffloadBinaries(binary.getMemoryBufferRef(), images))
       consumeError(std::move(err));
     for (const object::OffloadFile &image : images)
-      contents.cudaImages |=
-          image.getBinary()->getOffloadKind() == object::OFK_Cuda;
+      contents.offloadKinds.insert(image.getBinary()->getOffloadKind());
     contents.hostKernels |= registersHostKernels(binary);
     if (const auto *archive = dyn_cast<object::Archive>(&binary)) {
       Error err = Error::success();
@@ -187,29 +180,6 @@ static LinkInputContents scanLinkInputs(const std::vector<Input> &inputs) {
     }
   }
   return contents;
-}
-
-/// Rejects cubin targets the toolkit's ptxas cannot assemble.
-static Error checkTargetsSupported(const std::vector<OffloadTarget> &targets,
-                                   const CudaToolkit &toolkit) {
-  if (toolkit.major == 0)
-    return Error::success();
-  unsigned oldest = getOldestSupportedSM(toolkit.major, toolkit.minor);
-  for (const OffloadTarget &target : targets) {
-    if (target.vendor != OffloadTarget::Vendor::NVIDIA)
-      continue;
-    unsigned sm = getSMVersion(target.chip);
-    if (target.ptxOnly || sm >= oldest)
-      continue;
-    return createStringError(
-        "--offload-arch=%s: the ptxas of CUDA %s at '%s' cannot build "
-        "sm_%u (its oldest is sm_%u); pass --cuda-path=<dir> naming an "
-        "older CUDA toolkit that supports it, or --offload-arch=compute_%u "
-        "to ship PTX that the CUDA driver compiles when the program loads",
-        target.arch.c_str(), toolkit.getVersionString().c_str(),
-        toolkit.root.c_str(), sm, oldest, sm);
-  }
-  return Error::success();
 }
 
 /// The file a non-linking compilation of \p input writes by default.
@@ -232,7 +202,7 @@ namespace {
 class Driver {
 public:
   Driver(const DriverOptions &options, TempFiles &temps)
-      : options(options), temps(temps) {}
+      : options(options), temps(temps), units(createTargetUnits()) {}
 
   Error run();
 
@@ -245,11 +215,11 @@ private:
 
   const DriverOptions &options;
   TempFiles &temps;
+  std::vector<std::unique_ptr<TargetUnit>> units;
+  TargetSettings targetSettings;
   std::unique_ptr<CompileSettings> settings;
-  /// The program needs the CUDA runtime (else mlirc's host runtime).
-  bool linkCuda = false;
-  /// The program carries host kernels too: the runtime chooses at start-up.
-  bool linkBoth = false;
+  /// The units whose runtime backends the program needs.
+  std::vector<const TargetUnit *> linkUnits;
 };
 
 } // namespace
@@ -258,11 +228,14 @@ Error Driver::setUp() {
   JobOptions jobOptions;
   jobOptions.verbose = options.verbose;
   jobOptions.printOnly = options.printJobs;
+  targetSettings.optLevel = options.optLevel;
+  targetSettings.cudaPath = options.cudaPath;
+  targetSettings.printJobs = options.printJobs;
 
   std::vector<OffloadTarget> targets;
-  std::optional<CudaToolkit> toolkit;
   if (options.hasInput(Input::Kind::MLIR)) {
-    Expected<std::vector<OffloadTarget>> resolved = resolveTargets(options);
+    Expected<std::vector<OffloadTarget>> resolved =
+        resolveTargets(options, units);
     if (!resolved)
       return resolved.takeError();
     targets = std::move(*resolved);
@@ -273,35 +246,37 @@ Error Driver::setUp() {
       errs() << '\n';
     }
   }
-  bool mlirNeedsCuda = hasVendor(targets, OffloadTarget::Vendor::NVIDIA);
-  bool needsToolkit = mlirNeedsCuda && options.finalPhase >= Phase::Binary;
   // The runtime follows what the whole program holds: the .mlir inputs'
   // targets and what the objects it links carry.
   bool linking = options.finalPhase == Phase::Exe;
   LinkInputContents objects;
   if (linking)
     objects = scanLinkInputs(options.inputs);
-  linkCuda = linking && (mlirNeedsCuda || objects.cudaImages);
-  linkBoth = linkCuda && (hasVendor(targets, OffloadTarget::Vendor::Host) ||
-                          objects.hostKernels);
-  if (needsToolkit || linkCuda) {
-    Expected<CudaToolkit> found = findCudaToolkit(options.cudaPath);
-    if (found) {
-      toolkit = std::move(*found);
-      if (options.verbose)
-        errs() << "mlirc: using CUDA " << toolkit->getVersionString() << " at "
-               << toolkit->root << " (found by " << toolkit->foundBy << ")\n";
-      if (Error err = checkTargetsSupported(targets, *toolkit))
-        return err;
-    } else if (options.printJobs || options.finalPhase < Phase::LLVM) {
-      // -### and MLIR-only phases run no CUDA tool.
-      consumeError(found.takeError());
-    } else {
-      return found.takeError();
-    }
+  std::vector<const TargetUnit *> compileUnits;
+  for (const std::unique_ptr<TargetUnit> &unit : units) {
+    std::vector<OffloadTarget> own = getTargetsOf(targets, *unit);
+    bool compiles = !own.empty();
+    bool links = linking && (compiles || unit->isCarriedBy(objects));
+    if (compiles)
+      compileUnits.push_back(unit.get());
+    if (links)
+      linkUnits.push_back(unit.get());
+    if (!compiles && !links)
+      continue;
+    bool needTools = links || (compiles && options.finalPhase >= Phase::LLVM);
+    if (Error err = unit->setUp(own, targetSettings, needTools,
+                                options.verbose ? &errs() : nullptr))
+      return err;
   }
+  // A program that carries no device code still links a runtime: the
+  // fallback's.
+  if (linking && linkUnits.empty())
+    for (const std::unique_ptr<TargetUnit> &unit : units)
+      if (!unit->getFallbackArch().empty())
+        linkUnits.push_back(unit.get());
   settings.reset(new CompileSettings{options, std::move(targets),
-                                     std::move(toolkit), jobOptions, temps});
+                                     std::move(compileUnits), jobOptions,
+                                     temps});
   return Error::success();
 }
 
@@ -369,27 +344,33 @@ Error Driver::compileOnly() {
 Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   std::vector<std::string> args;
   std::string libDir = getLibraryDir();
-  StringRef runtime = linkBoth   ? "mlirc_runtime"
-                      : linkCuda ? "mlirc_cuda_runtime"
-                                 : "mlirc_host_runtime";
+  // One backend's own library, or all of them behind the dispatcher that
+  // chooses when the program starts.
+  std::string runtime = linkUnits.size() == 1
+                            ? ("mlirc_" + linkUnits[0]->getRuntimeBackend() +
+                               "_runtime")
+                                  .str()
+                            : std::string("mlirc_runtime");
   SmallString<128> runtimePath(libDir);
   sys::path::append(runtimePath, "lib" + runtime + ".a");
-  if (!options.printJobs && !sys::fs::exists(runtimePath))
+  if (!options.printJobs && !sys::fs::exists(runtimePath)) {
+    std::string backends;
+    for (const TargetUnit *unit : linkUnits)
+      backends += (backends.empty() ? "" : ", ") + unit->getName().str();
     return createStringError(
-        linkCuda ? "'%s' is missing: mlirc was built without a CUDA toolkit, "
-                   "so it cannot link CUDA programs; rebuild it with one "
-                   "installed"
-                 : "'%s' is missing: mlirc's build is incomplete",
-        runtimePath.c_str());
+        "'%s' is missing: mlirc was built without the runtime for %s (a "
+        "toolkit was missing when it was built), so it cannot link this "
+        "program; rebuild it with the toolkit installed",
+        runtimePath.c_str(), backends.c_str());
+  }
   args.push_back("-L" + libDir);
-  args.push_back(("-l" + runtime).str());
-  if (linkCuda) {
-    std::string cudaRoot =
-        settings->toolkit ? settings->toolkit->root : "/usr/local/cuda";
-    args.push_back("--cuda-path=" + cudaRoot);
-    args.push_back("-L" + cudaRoot + "/lib64");
-    for (const char *lib : {"-lcudart_static", "-ldl", "-lrt"})
-      args.push_back(lib);
+  args.push_back("-l" + runtime);
+  for (const TargetUnit *unit : linkUnits) {
+    Expected<std::vector<std::string>> unitArgs =
+        unit->getLinkArgs(targetSettings);
+    if (!unitArgs)
+      return unitArgs.takeError();
+    llvm::append_range(args, *unitArgs);
   }
   args.push_back("-lpthread");
   // MLIR's runner utilities (printMemref*) only when the program uses them.

@@ -1,9 +1,10 @@
 //===- MLIRCompiler.cpp - One .mlir input to its requested output ---------===//
 //
 // Parse, run the pipeline phase by phase (dumping each for -save-temps or
-// --compile-to), hand the PTX of each gpu.binary to ptxas jobs, translate
-// the host to LLVM IR, embed the device images as OffloadBinaries with one
-// offload entry per kernel, and emit the host code in-process.
+// --compile-to), hand what each gpu.binary holds to its target unit's jobs
+// (ptxas, ...), translate the host to LLVM IR, embed the device images as
+// OffloadBinaries with one offload entry per kernel and offload kind, and
+// emit the host code in-process.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,6 @@
 #include "driver/OutputFile.h"
 #include "pipeline/Pipeline.h"
 #include "targets/host/HostCodegen.h"
-#include "targets/nvptx/NVPTXTarget.h"
 #include "targets/offload/OffloadPacker.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -26,7 +26,6 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -66,13 +65,6 @@ Error mlirc::parseBackendOptions(const DriverOptions &options) {
 
 namespace {
 
-/// The PTX of one gpu.module for one chip.
-struct DeviceObject {
-  std::string module;
-  std::string chip;
-  std::string ptx;
-};
-
 /// One .mlir compilation.
 class MLIRCompilation {
 public:
@@ -90,40 +82,46 @@ private:
   Error runPhase(Phase phase);
   Error writeMLIR(StringRef path);
   void collectKernels();
-  Error collectDeviceObjects();
+  void collectSerializedObjects();
   Error saveDeviceLLVM();
   Error buildDeviceImages(std::vector<DeviceImage> &images);
   Error emitHost();
 
-  PipelineOptions getPipelineOptions() const;
+  PipelineOptions getPipelineOptions();
 
   StringRef inputPath, outputPath;
   Phase finalPhase;
   const CompileSettings &settings;
   const DriverOptions &options;
   std::string stem;
-  std::string programId;
 
   mlir::MLIRContext context{mlir::MLIRContext::Threading::DISABLED};
   llvm::SourceMgr sourceMgr;
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  /// Kernel names, and the gpu.module of each.
-  std::vector<std::string> kernels;
-  std::vector<std::string> kernelModules;
-  std::vector<DeviceObject> deviceObjects;
-  /// Per gpu.module, the PTX-only fatbinary built for compute_NN targets.
-  std::vector<std::pair<std::string, std::string>> ptxFatbinaries;
+  KernelList kernels;
+  /// What serialization produced, per target unit.
+  std::map<const TargetUnit *, std::vector<SerializedObject>> objects;
+  /// Per GPU unit that has targets, the builder of its images.
+  std::vector<std::pair<const TargetUnit *, std::unique_ptr<ImageBuilder>>>
+      imageBuilders;
+  /// Linked device LLVM IR per `<module>.<chip>`, kept by -save-temps.
+  std::map<std::string, std::string> deviceIR;
 };
 
 } // namespace
 
-PipelineOptions MLIRCompilation::getPipelineOptions() const {
+PipelineOptions MLIRCompilation::getPipelineOptions() {
   PipelineOptions pipeline;
   pipeline.optLevel = options.optLevel;
   pipeline.targets = settings.targets;
-  if (settings.toolkit && !settings.toolkit->libdevice.empty())
-    pipeline.cudaPath = settings.toolkit->root;
-  pipeline.programId = programId;
+  pipeline.units = settings.units;
+  pipeline.programId = kernels.programId;
+  if (settings.temps.keepsFiles() && !options.printJobs)
+    pipeline.deviceIRCallback = [this](StringRef module, StringRef chip,
+                                       Module &ir) {
+      raw_string_ostream os(deviceIR[(module + "." + chip).str()]);
+      ir.print(os, nullptr);
+    };
   return pipeline;
 }
 
@@ -133,7 +131,7 @@ Error MLIRCompilation::parse() {
   if (!buffer)
     return createStringError("cannot open input file '%s': %s",
                              inputPath.str().c_str(), error.c_str());
-  programId = utohexstr(xxh3_64bits(buffer->getBuffer()), true, 16);
+  kernels.programId = utohexstr(xxh3_64bits(buffer->getBuffer()), true, 16);
   sourceMgr.AddNewSourceBuffer(std::move(buffer), SMLoc());
   module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
@@ -150,33 +148,16 @@ Error MLIRCompilation::writeMLIR(StringRef path) {
 }
 
 Error MLIRCompilation::saveDeviceLLVM() {
-  // Serializing a copy to LLVM bitcode shows the device module per target
-  // after libdevice is linked, next to the PTX the real pipeline produces.
-  mlir::OwningOpRef<mlir::ModuleOp> copy = module->clone();
-  mlir::PassManager pm(&context);
-  PipelineOptions pipeline = getPipelineOptions();
-  pipeline.deviceFormat = "llvm";
-  populateBinaryPasses(pm, pipeline);
-  if (mlir::failed(pm.run(*copy)))
-    return diagnosticsReported();
-  for (auto binary : copy->getOps<mlir::gpu::BinaryOp>()) {
-    for (mlir::Attribute attr : binary.getObjects()) {
-      auto object = cast<mlir::gpu::ObjectAttr>(attr);
-      std::string chip = getNVVMTargetChip(object.getTarget());
-      LLVMContext llvmContext;
-      Expected<std::unique_ptr<Module>> device = parseBitcodeFile(
-          MemoryBufferRef(object.getObject().getValue(), chip), llvmContext);
-      if (!device)
-        return device.takeError();
-      std::string path = settings.temps.keptPath(
-          stem + "." + binary.getName().str() + "." + chip + ".ll");
-      if (Error err = writeOutputFile(path, [&](raw_pwrite_stream &os) {
-            (*device)->print(os, nullptr);
-            return Error::success();
-          }))
-        return err;
-    }
-  }
+  // The device module per target after its device libraries are linked,
+  // next to the assembly serialization produced from it.
+  for (const auto &[name, ir] : deviceIR)
+    if (Error err = writeOutputFile(
+            settings.temps.keptPath(stem + "." + name + ".ll"),
+            [&](raw_pwrite_stream &os) {
+              os << ir;
+              return Error::success();
+            }))
+      return err;
   return Error::success();
 }
 
@@ -213,118 +194,46 @@ void MLIRCompilation::collectKernels() {
       if (op.hasAttr(kernelAttr))
         if (auto name = op.getAttrOfType<mlir::StringAttr>(
                 mlir::SymbolTable::getSymbolAttrName())) {
-          kernels.push_back(name.str());
-          kernelModules.push_back(gpuModule.getName().str());
+          kernels.names.push_back(name.str());
+          kernels.modules.push_back(gpuModule.getName().str());
         }
   });
 }
 
-Error MLIRCompilation::collectDeviceObjects() {
+void MLIRCompilation::collectSerializedObjects() {
   for (auto binary : module->getOps<mlir::gpu::BinaryOp>()) {
     for (mlir::Attribute attr : binary.getObjects()) {
       auto object = cast<mlir::gpu::ObjectAttr>(attr);
-      std::string chip = getNVVMTargetChip(object.getTarget());
-      if (chip.empty())
-        continue;
-      std::string ptx = object.getObject().str();
-      // A libdevice function left undefined: there was no libdevice to
-      // link, or not a real one. ptxas would fail much later, or worse.
-      std::string missing = findUndefinedLibdeviceCall(ptx);
-      if (!missing.empty() && !options.printJobs) {
-        std::string toolkit =
-            settings.toolkit
-                ? "the CUDA toolkit at '" + settings.toolkit->root + "'"
-                : std::string("no CUDA toolkit");
-        std::string problem =
-            settings.toolkit && !settings.toolkit->libdevice.empty()
-                ? ", which the libdevice of " + toolkit + " does not define"
-                : " from libdevice, but " + toolkit +
-                      " has no nvvm/libdevice/libdevice.10.bc";
-        return createStringError(
-            "%s: device code for %s calls '%s'%s; pass --cuda-path=<dir> "
-            "naming a complete CUDA toolkit",
-            inputPath.str().c_str(), chip.c_str(), missing.c_str(),
-            problem.c_str());
+      for (const TargetUnit *unit : settings.units) {
+        std::string chip = unit->getTargetChip(object.getTarget());
+        if (!chip.empty())
+          objects[unit].push_back(
+              {binary.getName().str(), chip, object.getObject().str()});
       }
-      deviceObjects.push_back({binary.getName().str(), chip, std::move(ptx)});
     }
   }
-  return Error::success();
 }
 
 Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
-  struct PendingCubin {
-    std::string arch;
-    std::string path;
-  };
+  ImageBuildContext buildContext{inputPath, stem, settings.temps,
+                                 options.printJobs};
   std::vector<Job> jobs;
-  std::vector<PendingCubin> cubins;
-  // gpu.module -> fatbinary --image3 arguments of its compute_NN PTX.
-  std::map<std::string, std::vector<std::string>> ptxImages;
-  for (const DeviceObject &object : deviceObjects) {
-    for (const OffloadTarget &target : settings.targets) {
-      if (target.chip != object.chip)
-        continue;
-      std::string base = stem + "." + object.module + "." + target.arch;
-      Expected<std::string> ptxPath = settings.temps.create(base, "ptx");
-      if (!ptxPath)
-        return ptxPath.takeError();
-      if (!options.printJobs) {
-        if (Error err = writeOutputFile(*ptxPath, [&](raw_pwrite_stream &os) {
-              os << object.ptx;
-              return Error::success();
-            }))
-          return err;
-      }
-      if (target.ptxOnly) {
-        ptxImages[object.module].push_back(
-            "--image3=kind=ptx,sm=" +
-            std::to_string(getSMVersion(target.chip)) + ",file=" + *ptxPath);
-        continue;
-      }
-      Expected<std::string> cubinPath = settings.temps.create(base, "cubin");
-      if (!cubinPath)
-        return cubinPath.takeError();
-      Job job;
-      job.program = settings.toolkit ? settings.toolkit->ptxas : "ptxas";
-      job.args = getPtxasArguments(target.chip, options.optLevel, *ptxPath,
-                                   *cubinPath);
-      job.description = "ptxas for " + target.arch + " (gpu.module @" +
-                        object.module + " of " + inputPath.str() + ")";
-      jobs.push_back(std::move(job));
-      cubins.push_back({target.arch, *cubinPath});
-    }
-  }
-  for (auto &[module, images] : ptxImages) {
-    Expected<std::string> fatbin =
-        settings.temps.create(stem + "." + module, "fatbin");
-    if (!fatbin)
-      return fatbin.takeError();
-    Job job;
-    job.program = settings.toolkit ? settings.toolkit->fatbinary : "fatbinary";
-    job.args = {"-64", "--create", *fatbin};
-    llvm::append_range(job.args, images);
-    job.description = "fatbinary for the PTX of gpu.module @" + module +
-                      " of " + inputPath.str();
-    jobs.push_back(std::move(job));
-    ptxFatbinaries.push_back({module, *fatbin});
+  for (const TargetUnit *unit : settings.units) {
+    std::unique_ptr<ImageBuilder> builder = unit->createImageBuilder(
+        buildContext, getTargetsOf(settings.targets, *unit));
+    if (!builder)
+      continue;
+    if (Error err = builder->addJobs(objects[unit], jobs))
+      return err;
+    imageBuilders.push_back({unit, std::move(builder)});
   }
   if (Error err = runJobs(jobs, settings.jobOptions))
     return err;
   if (options.printJobs)
     return Error::success();
-  for (const PendingCubin &cubin : cubins) {
-    auto buffer = MemoryBuffer::getFile(cubin.path);
-    if (!buffer)
-      return createStringError(buffer.getError(), "cannot read '%s'",
-                               cubin.path.c_str());
-    DeviceImage image;
-    image.imageKind = object::IMG_Cubin;
-    image.triple = nvptxTriple.str();
-    image.arch = cubin.arch;
-    image.data = std::move(*buffer);
-    images.push_back(std::move(image));
-  }
+  for (auto &[unit, builder] : imageBuilders)
+    if (Error err = builder->collectImages(images))
+      return err;
   return Error::success();
 }
 
@@ -351,30 +260,16 @@ Error MLIRCompilation::emitHost() {
   std::vector<SmallString<0>> binaries;
   for (const DeviceImage &image : images)
     binaries.push_back(packOffloadBinary(image));
-  // Kernels are registered through clang-linker-wrapper only when there are
-  // cubins for it to link.
-  embedOffloadBinaries(*llvmModule, binaries,
-                       binaries.empty() ? ArrayRef<std::string>()
-                                        : ArrayRef<std::string>(kernels),
-                       object::OFK_Cuda);
-  for (const auto &[gpuModule, path] : ptxFatbinaries) {
-    auto buffer = MemoryBuffer::getFile(path);
-    if (!buffer)
-      return createStringError(buffer.getError(), "cannot read '%s'",
-                               path.c_str());
-    std::vector<std::string> moduleKernels;
-    for (auto [kernel, owner] : llvm::zip(kernels, kernelModules))
-      if (owner == gpuModule)
-        moduleKernels.push_back(kernel);
-    std::string suffix = gpuModule + "_" + programId;
-    for (char &c : suffix)
-      if (!isAlnum(c))
-        c = '_';
-    if (Error err =
-            registerPtxFatbinary(*llvmModule,
-                                 ArrayRef<char>((*buffer)->getBufferStart(),
-                                                (*buffer)->getBufferSize()),
-                                 moduleKernels, suffix))
+  embedOffloadBinaries(*llvmModule, binaries);
+  // Kernels are registered through clang-linker-wrapper for each offload
+  // kind that has images for it to link.
+  for (const auto &[unit, builder] : imageBuilders) {
+    object::OffloadKind kind = unit->getOffloadKind();
+    if (llvm::any_of(images, [&](const DeviceImage &image) {
+          return image.offloadKind == kind;
+        }))
+      emitOffloadEntries(*llvmModule, kernels.names, kind);
+    if (Error err = builder->finishHostModule(*llvmModule, kernels))
       return err;
   }
   if (settings.temps.keepsFiles()) {
@@ -405,7 +300,7 @@ Error MLIRCompilation::emitHost() {
 
 Error MLIRCompilation::run() {
   mlir::DialectRegistry registry;
-  registerPipelineDialects(registry);
+  registerPipelineDialects(registry, settings.units);
   context.appendDialectRegistry(registry);
   // Errors name the file, line and column; a dump of the op (a whole kernel,
   // say) in generic form would only bury them.
@@ -422,17 +317,18 @@ Error MLIRCompilation::run() {
        {Phase::Outlined, Phase::Device, Phase::Binary, Phase::Host}) {
     if (finalPhase < phase)
       break;
-    if (phase == Phase::Binary) {
+    if (Error err = runPhase(phase))
+      return err;
+    // Kernel names are final once outlined; later phases copy gpu.modules
+    // per GPU unit.
+    if (phase == Phase::Outlined)
       collectKernels();
+    if (phase == Phase::Binary) {
+      collectSerializedObjects();
       if (settings.temps.keepsFiles() && !options.printJobs)
         if (Error err = saveDeviceLLVM())
           return err;
     }
-    if (Error err = runPhase(phase))
-      return err;
-    if (phase == Phase::Binary)
-      if (Error err = collectDeviceObjects())
-        return err;
     if (settings.temps.keepsFiles() && !options.printJobs)
       if (Error err = writeMLIR(settings.temps.keptPath(
               stem + "." + getPhaseName(phase).str() + ".mlir")))

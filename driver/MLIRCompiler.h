@@ -3,12 +3,10 @@
 #ifndef MLIRC_DRIVER_MLIRCOMPILER_H
 #define MLIRC_DRIVER_MLIRCOMPILER_H
 
-#include "driver/CudaToolkit.h"
 #include "driver/DriverOptions.h"
 #include "driver/Jobs.h"
-#include "targets/OffloadTarget.h"
+#include "targets/TargetUnit.h"
 #include "llvm/Support/Error.h"
-#include <optional>
 #include <vector>
 
 namespace mlirc {
@@ -17,8 +15,8 @@ namespace mlirc {
 struct CompileSettings {
   const DriverOptions &options;
   std::vector<OffloadTarget> targets;
-  /// Absent only with -### when no toolkit exists.
-  std::optional<CudaToolkit> toolkit;
+  /// The units of `targets`, in registration order, set up.
+  std::vector<const TargetUnit *> units;
   JobOptions jobOptions;
   TempFiles &temps;
 };

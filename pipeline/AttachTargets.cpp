@@ -1,18 +1,21 @@
 //===- AttachTargets.cpp - Device targets on every gpu.module -------------===//
 //
-// One target attribute per distinct chip: sm_80 and compute_80 share the
-// PTX that #nvvm.target<chip = "sm_80"> produces; the driver decides later
-// whether that PTX ships as a cubin, as PTX, or both.
+// A gpu.module is lowered to one vendor's LLVM dialect, so each GPU unit
+// gets a gpu.module of its own: the first keeps the original, every other
+// one a copy named `<module>_<unit>`. Launches keep naming the original;
+// kernel names are the same in every copy, which is what launches and
+// offload entries go by. Each unit attaches one target attribute per
+// distinct chip (sm_80 and compute_80 share one).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
-#include "targets/nvptx/NVPTXTarget.h"
+#include "targets/TargetUnit.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlirc;
@@ -23,25 +26,45 @@ struct AttachTargetsPass
     : public PassWrapper<AttachTargetsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AttachTargetsPass)
 
-  AttachTargetsPass(std::vector<OffloadTarget> targets, unsigned optLevel)
-      : targets(std::move(targets)), optLevel(optLevel) {}
+  AttachTargetsPass(std::vector<const TargetUnit *> units,
+                    std::vector<OffloadTarget> targets, unsigned optLevel)
+      : units(std::move(units)), targets(std::move(targets)),
+        optLevel(optLevel) {}
 
   StringRef getArgument() const override { return "mlirc-attach-targets"; }
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    registerNVPTXTargetDialects(registry);
+    for (const TargetUnit *unit : units)
+      unit->registerDialects(registry);
   }
 
   void runOnOperation() override {
-    llvm::SetVector<Attribute> attrs;
-    for (const OffloadTarget &target : targets)
-      if (target.vendor == OffloadTarget::Vendor::NVIDIA)
-        attrs.insert(getNVVMTargetAttr(&getContext(), target.chip, optLevel));
-    auto targetList = ArrayAttr::get(&getContext(), attrs.getArrayRef());
-    getOperation().walk(
-        [&](gpu::GPUModuleOp module) { module.setTargetsAttr(targetList); });
+    ModuleOp module = getOperation();
+    SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+    SymbolTable symbols(module);
+    bool first = true;
+    for (const TargetUnit *unit : units) {
+      if (!unit->hasDeviceModules())
+        continue;
+      auto attrs = ArrayAttr::get(
+          &getContext(), unit->getTargetAttrs(&getContext(),
+                                              getTargetsOf(targets, *unit),
+                                              optLevel));
+      for (gpu::GPUModuleOp gpuModule : gpuModules) {
+        gpu::GPUModuleOp target = gpuModule;
+        if (!first) {
+          target = gpuModule.clone();
+          target.setName(
+              (gpuModule.getName() + "_" + unit->getName().lower()).str());
+          symbols.insert(target);
+        }
+        target.setTargetsAttr(attrs);
+      }
+      first = false;
+    }
   }
 
+  std::vector<const TargetUnit *> units;
   std::vector<OffloadTarget> targets;
   unsigned optLevel;
 };
@@ -49,7 +72,9 @@ struct AttachTargetsPass
 } // namespace
 
 std::unique_ptr<Pass>
-mlirc::createAttachTargetsPass(std::vector<OffloadTarget> targets,
+mlirc::createAttachTargetsPass(std::vector<const TargetUnit *> units,
+                               std::vector<OffloadTarget> targets,
                                unsigned optLevel) {
-  return std::make_unique<AttachTargetsPass>(std::move(targets), optLevel);
+  return std::make_unique<AttachTargetsPass>(std::move(units),
+                                             std::move(targets), optLevel);
 }

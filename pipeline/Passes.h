@@ -3,15 +3,13 @@
 #ifndef MLIRC_PIPELINE_PASSES_H
 #define MLIRC_PIPELINE_PASSES_H
 
+#include "pipeline/Pipeline.h"
 #include "targets/OffloadTarget.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <string>
 #include <vector>
-
-namespace mlir {
-class Pass;
-} // namespace mlir
 
 namespace mlirc {
 
@@ -24,9 +22,25 @@ createUniqueKernelNamesPass(llvm::StringRef programId);
 /// `gpu.wait async` joining them, the only form gpu-to-llvm lowers.
 std::unique_ptr<mlir::Pass> createMergeAsyncDependenciesPass();
 
-/// Sets the device targets of every gpu.module.
+/// Gives every gpu.module the target attributes of the first GPU unit in
+/// \p units and a copy of it, named `<module>_<unit>`, to each other GPU
+/// unit, with that unit's attributes.
 std::unique_ptr<mlir::Pass>
-createAttachTargetsPass(std::vector<OffloadTarget> targets, unsigned optLevel);
+createAttachTargetsPass(std::vector<const TargetUnit *> units,
+                        std::vector<OffloadTarget> targets, unsigned optLevel);
+
+/// Runs \p pipeline (anchored on gpu.module) on every gpu.module whose
+/// targets are \p unit's.
+std::unique_ptr<mlir::Pass>
+createLowerTargetModulesPass(const TargetUnit *unit,
+                             mlir::OpPassManager pipeline);
+
+/// Serializes every gpu.module into a gpu.binary through its targets'
+/// TargetAttrInterface, with device libraries from the toolkit of the unit
+/// that owns each target; \p callback, when set, sees the linked IR.
+std::unique_ptr<mlir::Pass>
+createSerializeDeviceModulesPass(std::vector<const TargetUnit *> units,
+                                 DeviceIRCallback callback);
 
 /// Gives every non-kernel device symbol internal linkage so that device code
 /// from separately compiled files never collides at device link time.
@@ -40,18 +54,9 @@ std::unique_ptr<mlir::Pass> createLowerLaunchesToRuntimePass();
 /// ops the NVVM lowering handles.
 std::unique_ptr<mlir::Pass> createExpandGpuOpsPass();
 
-/// Builds a CPU block function for every kernel (host target). Unless
-/// \p keepDeviceBodies (a GPU target also wants them), kernel bodies are
-/// emptied afterwards.
-std::unique_ptr<mlir::Pass> createLowerKernelsToHostPass(bool keepDeviceBodies);
-
 /// Moves loop annotations left as plain attributes on llvm.br into the
 /// branch's own annotation, which the translation to LLVM IR reads.
 std::unique_ptr<mlir::Pass> createMoveLoopAnnotationsPass();
-
-/// Gives every host block function an entry taking the launch's argument
-/// array and registers it with the runtime in a global constructor.
-std::unique_ptr<mlir::Pass> createRegisterHostKernelsPass();
 
 } // namespace mlirc
 

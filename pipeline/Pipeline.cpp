@@ -2,12 +2,14 @@
 //
 // The order follows what MLIR's GPU lowering needs: async regions before any
 // host conversion (else gpu.alloc/memcpy stay unconverted), device lowering
-// per gpu.module, serialization, then host lowering down to the LLVM dialect.
+// per gpu.module and target unit, serialization, then host lowering down to
+// the LLVM dialect.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Pipeline.h"
 #include "pipeline/Passes.h"
+#include "targets/TargetUnit.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,18 +19,19 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlirc;
 
-void mlirc::registerPipelineDialects(DialectRegistry &registry) {
+void mlirc::registerPipelineDialects(
+    DialectRegistry &registry, const std::vector<const TargetUnit *> &units) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
-  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  for (const TargetUnit *unit : units)
+    unit->registerDialects(registry);
 }
 
 void mlirc::populateOutlinePasses(OpPassManager &pm,
@@ -40,52 +43,40 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
 }
 
+/// True when some unit of \p options lowers and serializes gpu.modules.
+static bool hasDeviceModules(const PipelineOptions &options) {
+  return llvm::any_of(options.units, [](const TargetUnit *unit) {
+    return unit->hasDeviceModules();
+  });
+}
+
 void mlirc::populateDevicePasses(OpPassManager &pm,
                                  const PipelineOptions &options) {
-  bool nvidia = hasVendor(options.targets, OffloadTarget::Vendor::NVIDIA);
-  if (hasVendor(options.targets, OffloadTarget::Vendor::Host)) {
-    // Block functions place barriers in scf loops and branches: affine
-    // ones become scf first.
-    pm.nest<gpu::GPUModuleOp>().addPass(createLowerAffinePass());
-    pm.addPass(createLowerKernelsToHostPass(/*keepDeviceBodies=*/nvidia));
-  }
-  if (!nvidia) {
-    // The emptied kernels stay until the launches are lowered, for the
-    // launches' verifier; lowering them gives them the signature the
-    // launches have after gpu-to-llvm.
-    pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps());
+  bool gpu = hasDeviceModules(options);
+  for (const TargetUnit *unit : options.units)
+    if (!unit->hasDeviceModules())
+      unit->populateDevicePasses(pm, getTargetsOf(options.targets, *unit),
+                                 gpu);
+  if (!gpu)
     return;
+  pm.addPass(createAttachTargetsPass(options.units, options.targets,
+                                     options.optLevel));
+  for (const TargetUnit *unit : options.units) {
+    if (!unit->hasDeviceModules())
+      continue;
+    OpPassManager modulePM(gpu::GPUModuleOp::getOperationName());
+    unit->populateDevicePasses(modulePM, getTargetsOf(options.targets, *unit),
+                               /*gpuTargetsToo=*/true);
+    pm.addPass(createLowerTargetModulesPass(unit, std::move(modulePM)));
   }
-  pm.addPass(createAttachTargetsPass(options.targets, options.optLevel));
-  OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
-  gpm.addPass(createExpandGpuOpsPass());
-  // vector-to-scf and expand-strided-metadata emit affine.apply: lower
-  // affine after both.
-  gpm.addPass(createConvertVectorToSCFPass());
-  gpm.addPass(memref::createExpandStridedMetadataPass());
-  gpm.addPass(createLowerAffinePass());
-  gpm.addPass(createSCFToControlFlowPass());
-  gpm.addPass(createConvertGpuOpsToNVVMOps());
-  // 1-D vector transfers: convert-gpu-to-nvvm leaves them, and lowering
-  // them creates arith ops.
-  gpm.addPass(createConvertVectorToLLVMPass());
-  gpm.addPass(createArithToLLVMConversionPass());
-  gpm.addPass(createCanonicalizerPass());
-  gpm.addPass(createCSEPass());
-  gpm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createInternalizeDeviceSymbolsPass());
 }
 
 void mlirc::populateBinaryPasses(OpPassManager &pm,
                                  const PipelineOptions &options) {
-  if (!hasVendor(options.targets, OffloadTarget::Vendor::NVIDIA))
-    return;
-  // PTX in-process; ptxas and fatbinary run from mlirc's job list so that
-  // -### and -v see them and cubins come out relocatable.
-  GpuModuleToBinaryPassOptions binaryOptions;
-  binaryOptions.toolkitPath = options.cudaPath;
-  binaryOptions.compilationTarget = options.deviceFormat;
-  pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  if (hasDeviceModules(options))
+    pm.addPass(createSerializeDeviceModulesPass(options.units,
+                                                options.deviceIRCallback));
 }
 
 void mlirc::populateHostPasses(OpPassManager &pm,
@@ -108,7 +99,8 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createLowerLaunchesToRuntimePass());
-  pm.addPass(createRegisterHostKernelsPass());
+  for (const TargetUnit *unit : options.units)
+    unit->populateHostPasses(pm);
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());

@@ -1,8 +1,8 @@
-//===- Pipeline.h - mlirc's pass pipeline, one function per phase -*- C++
-//-*-===//
+//===- Pipeline.h - mlirc's pass pipeline, one function per phase -*- C++ -*-=//
 //
 // The options struct and populate functions are the library interface the
-// driver consumes; nothing here parses command lines.
+// driver consumes; nothing here parses command lines. Targets take part
+// through their TargetUnit only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,8 +10,14 @@
 #define MLIRC_PIPELINE_PIPELINE_H
 
 #include "targets/OffloadTarget.h"
+#include "llvm/ADT/StringRef.h"
+#include <functional>
 #include <string>
 #include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
 
 namespace mlir {
 class DialectRegistry;
@@ -20,34 +26,42 @@ class OpPassManager;
 
 namespace mlirc {
 
+class TargetUnit;
+
+/// Called with the LLVM IR of a gpu.module for one chip once its device
+/// libraries are linked (what -save-temps keeps as `.ll`).
+using DeviceIRCallback = std::function<void(
+    llvm::StringRef module, llvm::StringRef chip, llvm::Module &ir)>;
+
 /// Settings shared by every phase of the MLIR pipeline.
 struct PipelineOptions {
   /// -O level for host and device code.
   unsigned optLevel = 2;
   /// Device targets attached to every gpu.module.
   std::vector<OffloadTarget> targets;
-  /// CUDA toolkit whose libdevice is linked into NVIDIA device code; empty
-  /// when none was found (only valid when no job will run).
-  std::string cudaPath;
+  /// The units of `targets`, in registration order (the host unit, which
+  /// rewrites kernels before any GPU lowering, first).
+  std::vector<const TargetUnit *> units;
   /// Distinguishes this translation unit's kernels from every other one's
   /// in the linked program (a hash of the input).
   std::string programId;
-  /// What serialization produces: "isa" (PTX, the default) or "llvm"
-  /// (device LLVM bitcode, kept by -save-temps).
-  std::string deviceFormat = "isa";
+  /// When set, receives each device module's linked LLVM IR.
+  DeviceIRCallback deviceIRCallback;
 };
 
 /// Registers every dialect, interface and translation mlirc's input and
-/// pipeline use.
-void registerPipelineDialects(mlir::DialectRegistry &registry);
+/// pipeline use, and those of \p units' targets.
+void registerPipelineDialects(mlir::DialectRegistry &registry,
+                              const std::vector<const TargetUnit *> &units);
 
 /// Outlines gpu.launch bodies, gives every kernel a program-unique name and
 /// makes launches and copies async-aware with at most one dependency each.
 void populateOutlinePasses(mlir::OpPassManager &pm,
                            const PipelineOptions &options);
 
-/// Attaches the device targets and lowers gpu.module bodies to the LLVM
-/// dialect of each vendor.
+/// Lets each unit lower the device code: the host unit rewrites kernels
+/// into block functions, each GPU unit gets a copy of every gpu.module with
+/// its target attributes and lowers it to its LLVM dialect.
 void populateDevicePasses(mlir::OpPassManager &pm,
                           const PipelineOptions &options);
 

@@ -11,28 +11,23 @@
 
 namespace mlirc {
 
+class TargetUnit;
+
 /// A device target named on the command line.
 struct OffloadTarget {
-  enum class Vendor { NVIDIA, Host };
-  Vendor vendor = Vendor::NVIDIA;
+  /// The unit that compiles for it.
+  const TargetUnit *unit = nullptr;
   /// The spelling the user gave after expansion of `native`: sm_80,
-  /// compute_80, host.
+  /// compute_80, gfx90a:xnack-, host.
   std::string arch;
-  /// The chip the device code is generated for (sm_80 for both spellings;
-  /// empty for the host).
+  /// The chip the device code is generated for (sm_80 for both sm_80 and
+  /// compute_80, gfx90a for gfx90a:xnack-; empty for the host).
   std::string chip;
+  /// Target features beyond the chip (`+xnack`, `-sramecc`), comma-joined.
+  std::string features;
   /// True when only PTX is shipped (compute_NN), false for a cubin.
   bool ptxOnly = false;
 };
-
-/// True when \p targets holds a target of \p vendor.
-template <typename Range>
-bool hasVendor(const Range &targets, OffloadTarget::Vendor vendor) {
-  for (const OffloadTarget &target : targets)
-    if (target.vendor == vendor)
-      return true;
-  return false;
-}
 
 } // namespace mlirc
 

@@ -24,7 +24,6 @@ llvm::Expected<OffloadTarget> mlirc::parseNVPTXArch(llvm::StringRef arch) {
         "architecture mlirc targets is sm_50",
         arch.str().c_str());
   OffloadTarget target;
-  target.vendor = OffloadTarget::Vendor::NVIDIA;
   target.arch = arch.str();
   target.chip = ("sm_" + parts[2] + parts[3]).str();
   target.ptxOnly = parts[1] == "compute";

@@ -36,12 +36,14 @@ static GlobalVariable *getOrCreateHandle(Module &module,
 }
 
 void mlirc::embedOffloadBinaries(Module &module,
-                                 ArrayRef<SmallString<0>> binaries,
-                                 ArrayRef<std::string> kernels,
-                                 object::OffloadKind kind) {
+                                 ArrayRef<SmallString<0>> binaries) {
   for (const SmallString<0> &binary : binaries)
     embedBufferInModule(module, MemoryBufferRef(binary, ""), ".llvm.offloading",
                         Align(object::OffloadBinary::getAlignment()));
+}
+
+void mlirc::emitOffloadEntries(Module &module, ArrayRef<std::string> kernels,
+                               object::OffloadKind kind) {
   for (const std::string &kernel : kernels)
     offloading::emitOffloadingEntry(
         module, kind, getOrCreateHandle(module, getKernelHandleName(kernel)),

@@ -36,13 +36,16 @@ struct DeviceImage {
 /// Serializes \p image as an OffloadBinary.
 llvm::SmallString<0> packOffloadBinary(const DeviceImage &image);
 
-/// Embeds the packed \p binaries in `.llvm.offloading` of \p module and
-/// emits one \p kind offload entry per name in \p kernels, creating the
-/// kernel handles that no launch has created yet.
+/// Embeds the packed \p binaries in `.llvm.offloading` of \p module.
 void embedOffloadBinaries(llvm::Module &module,
-                          llvm::ArrayRef<llvm::SmallString<0>> binaries,
-                          llvm::ArrayRef<std::string> kernels,
-                          llvm::object::OffloadKind kind);
+                          llvm::ArrayRef<llvm::SmallString<0>> binaries);
+
+/// Emits one \p kind offload entry per name in \p kernels, creating the
+/// kernel handles that no launch has created yet. Entries of several kinds
+/// may name the same handle: each vendor's registration code takes its own.
+void emitOffloadEntries(llvm::Module &module,
+                        llvm::ArrayRef<std::string> kernels,
+                        llvm::object::OffloadKind kind);
 
 /// Embeds \p fatbinary (an NVIDIA fatbin holding PTX) in \p module with
 /// the code that registers it and \p kernels (under their PTX handles) with

@@ -13,7 +13,7 @@
 
 #include "pipeline/KernelGlobals.h"
 #include "pipeline/KernelHandle.h"
-#include "pipeline/Passes.h"
+#include "targets/host/HostPasses.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"

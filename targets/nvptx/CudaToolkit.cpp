@@ -1,6 +1,6 @@
 //===- CudaToolkit.cpp - Finding the CUDA toolkit -------------------------===//
 
-#include "driver/CudaToolkit.h"
+#include "targets/nvptx/CudaToolkit.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

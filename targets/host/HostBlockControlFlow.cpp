@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/HostBlockFunction.h"
+#include "targets/host/HostBlockFunction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/ScopeExit.h"

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/HostBlockFunction.h"
-#include "pipeline/Passes.h"
+#include "targets/host/HostBlockFunction.h"
+#include "targets/host/HostPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Pass/Pass.h"

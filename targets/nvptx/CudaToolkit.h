@@ -1,7 +1,7 @@
 //===- CudaToolkit.h - Finding the CUDA toolkit -----------------*- C++ -*-===//
 
-#ifndef MLIRC_DRIVER_CUDATOOLKIT_H
-#define MLIRC_DRIVER_CUDATOOLKIT_H
+#ifndef MLIRC_TARGETS_NVPTX_CUDATOOLKIT_H
+#define MLIRC_TARGETS_NVPTX_CUDATOOLKIT_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -31,4 +31,4 @@ llvm::Expected<CudaToolkit> findCudaToolkit(llvm::StringRef cudaPathFlag);
 
 } // namespace mlirc
 
-#endif // MLIRC_DRIVER_CUDATOOLKIT_H
+#endif // MLIRC_TARGETS_NVPTX_CUDATOOLKIT_H

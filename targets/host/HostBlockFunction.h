@@ -25,8 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_PIPELINE_HOSTBLOCKFUNCTION_H
-#define MLIRC_PIPELINE_HOSTBLOCKFUNCTION_H
+#ifndef MLIRC_TARGETS_HOST_HOSTBLOCKFUNCTION_H
+#define MLIRC_TARGETS_HOST_HOSTBLOCKFUNCTION_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -216,4 +216,4 @@ private:
 
 } // namespace mlirc::host
 
-#endif // MLIRC_PIPELINE_HOSTBLOCKFUNCTION_H
+#endif // MLIRC_TARGETS_HOST_HOSTBLOCKFUNCTION_H

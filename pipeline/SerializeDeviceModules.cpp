@@ -1,0 +1,110 @@
+//===- SerializeDeviceModules.cpp - gpu.module to gpu.binary --------------===//
+//
+// What gpu-module-to-binary does, except that each target attribute is
+// serialized with the toolkit of the unit that owns it (one pass option
+// cannot name both a CUDA and a ROCm installation), always to assembly
+// (PTX, AMDGPU ISA): mlirc's own jobs turn that into objects, so -### and
+// -v see every tool that runs. The linked device IR goes to a callback for
+// -save-temps instead of a second serialization.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+#include "targets/TargetUnit.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlirc;
+
+namespace {
+
+struct SerializeDeviceModulesPass
+    : public PassWrapper<SerializeDeviceModulesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SerializeDeviceModulesPass)
+
+  SerializeDeviceModulesPass(std::vector<const TargetUnit *> units,
+                             DeviceIRCallback callback)
+      : units(std::move(units)), callback(std::move(callback)) {}
+
+  StringRef getArgument() const override {
+    return "mlirc-serialize-device-modules";
+  }
+
+  const TargetUnit *getOwner(Attribute target, std::string &chip) const {
+    for (const TargetUnit *unit : units) {
+      chip = unit->getTargetChip(target);
+      if (!chip.empty())
+        return unit;
+    }
+    return nullptr;
+  }
+
+  LogicalResult serialize(gpu::GPUModuleOp gpuModule) {
+    // Built on demand; the binaries replacing modules make it stale, so it
+    // lives for one module.
+    std::unique_ptr<SymbolTable> parentSymbols;
+    ArrayAttr targets = gpuModule.getTargetsAttr();
+    if (!targets || targets.empty())
+      return gpuModule.emitError("gpu.module has no device target");
+    SmallVector<Attribute> objects;
+    for (Attribute attr : targets) {
+      auto target = dyn_cast<gpu::TargetAttrInterface>(attr);
+      std::string chip;
+      const TargetUnit *unit = getOwner(attr, chip);
+      if (!target || !unit)
+        return gpuModule.emitError("gpu.module target ")
+               << attr << " is not one mlirc compiles for";
+      std::string module = gpuModule.getName().str();
+      auto linked = [&](llvm::Module &ir) {
+        if (callback)
+          callback(module, chip, ir);
+      };
+      gpu::TargetOptions options(
+          unit->getSerializationToolkit(), /*librariesToLink=*/{},
+          /*cmdOptions=*/{}, /*elfSection=*/{},
+          gpu::CompilationTarget::Assembly,
+          [&]() -> SymbolTable * {
+            if (!parentSymbols)
+              parentSymbols = std::make_unique<SymbolTable>(getOperation());
+            return parentSymbols.get();
+          },
+          /*initialLlvmIRCallback=*/{}, linked);
+      std::optional<SmallVector<char, 0>> object =
+          target.serializeToObject(gpuModule, options);
+      if (!object)
+        return gpuModule.emitError("cannot compile gpu.module @")
+               << module << " for " << chip;
+      objects.push_back(target.createObject(gpuModule, *object, options));
+    }
+    OpBuilder b(gpuModule);
+    gpu::BinaryOp::create(b, gpuModule.getLoc(), gpuModule.getName(),
+                          /*offloadingHandler=*/nullptr, objects);
+    gpuModule.erase();
+    return success();
+  }
+
+  void runOnOperation() override {
+    SmallVector<gpu::GPUModuleOp> gpuModules(
+        getOperation().getOps<gpu::GPUModuleOp>());
+    for (gpu::GPUModuleOp gpuModule : gpuModules)
+      if (failed(serialize(gpuModule)))
+        return signalPassFailure();
+  }
+
+  std::vector<const TargetUnit *> units;
+  DeviceIRCallback callback;
+};
+
+} // namespace
+
+std::unique_ptr<Pass>
+mlirc::createSerializeDeviceModulesPass(std::vector<const TargetUnit *> units,
+                                        DeviceIRCallback callback) {
+  return std::make_unique<SerializeDeviceModulesPass>(std::move(units),
+                                                      std::move(callback));
+}

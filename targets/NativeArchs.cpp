@@ -1,0 +1,50 @@
+//===- NativeArchs.cpp - This machine's GPUs, from LLVM's arch tools ------===//
+
+#include "targets/NativeArchs.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+using namespace mlirc;
+
+#ifndef MLIRC_LLVM_TOOLS_DIR
+#error "MLIRC_LLVM_TOOLS_DIR must name the directory of LLVM's tools"
+#endif
+
+std::string mlirc::getLLVMToolPath(StringRef name) {
+  SmallString<128> path(MLIRC_LLVM_TOOLS_DIR);
+  sys::path::append(path, name);
+  return path.str().str();
+}
+
+std::vector<std::string> mlirc::detectArchsWith(StringRef tool,
+                                                StringRef prefix) {
+  std::string program = getLLVMToolPath(tool);
+  SmallString<128> out;
+  if (sys::fs::createTemporaryFile("mlirc-arch", "txt", out))
+    return {};
+  FileRemover remover(out);
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(out),
+                                          StringRef("")};
+  if (sys::ExecuteAndWait(program, {program}, std::nullopt, redirects) != 0)
+    return {};
+  auto buffer = MemoryBuffer::getFile(out);
+  if (!buffer)
+    return {};
+  std::vector<std::string> archs;
+  StringSet<> seen;
+  SmallVector<StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n', -1, false);
+  for (StringRef line : lines) {
+    line = line.trim();
+    if (line.starts_with(prefix) && seen.insert(line).second)
+      archs.push_back(line.str());
+  }
+  return archs;
+}

@@ -1,0 +1,23 @@
+//===- NativeArchs.h - This machine's GPUs, from LLVM's arch tools -*- C++ -*-//
+
+#ifndef MLIRC_TARGETS_NATIVEARCHS_H
+#define MLIRC_TARGETS_NATIVEARCHS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace mlirc {
+
+/// The lines starting with \p prefix that LLVM's \p tool (nvptx-arch,
+/// amdgpu-arch) prints, one per GPU, without repeats; empty when the tool
+/// fails or finds none.
+std::vector<std::string> detectArchsWith(llvm::StringRef tool,
+                                         llvm::StringRef prefix);
+
+/// The path of LLVM tool \p name in the LLVM mlirc was built with.
+std::string getLLVMToolPath(llvm::StringRef name);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_NATIVEARCHS_H

@@ -1,0 +1,28 @@
+//===- TargetRegistry.cpp - The target units mlirc compiles for -----------===//
+//
+// Adding a target is a folder under targets/ and one line here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/TargetRegistry.h"
+#include "targets/host/HostUnit.h"
+#include "targets/nvptx/NVPTXUnit.h"
+
+using namespace mlirc;
+
+std::vector<std::unique_ptr<TargetUnit>> mlirc::createTargetUnits() {
+  std::vector<std::unique_ptr<TargetUnit>> units;
+  units.push_back(createHostUnit());
+  units.push_back(createNVPTXUnit());
+  return units;
+}
+
+std::vector<OffloadTarget>
+mlirc::getTargetsOf(llvm::ArrayRef<OffloadTarget> targets,
+                    const TargetUnit &unit) {
+  std::vector<OffloadTarget> own;
+  for (const OffloadTarget &target : targets)
+    if (target.unit == &unit)
+      own.push_back(target);
+  return own;
+}

@@ -1,0 +1,203 @@
+//===- TargetUnit.h - What every device target provides ---------*- C++ -*-===//
+//
+// A target unit is one kind of device mlirc compiles for (NVIDIA, AMD, the
+// host CPU). The driver and the pipeline reach targets only through this
+// interface: spelling and detecting architectures, finding a toolkit,
+// lowering and serializing gpu.modules, the jobs that turn serialized code
+// into offload images, and what the link needs. Units register in
+// TargetRegistry.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_TARGETUNIT_H
+#define MLIRC_TARGETS_TARGETUNIT_H
+
+#include "driver/Jobs.h"
+#include "targets/OffloadTarget.h"
+#include "mlir/IR/Attributes.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Object/OffloadBinary.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+class MLIRContext;
+class OpPassManager;
+} // namespace mlir
+
+namespace mlirc {
+
+struct DeviceImage;
+
+/// Command-line settings a unit may read.
+struct TargetSettings {
+  unsigned optLevel = 2;
+  /// --cuda-path=, --rocm-path=: empty when not given.
+  std::string cudaPath;
+  std::string rocmPath;
+  /// -mcode-object-version=N for AMD code objects; 0 when not given.
+  unsigned codeObjectVersion = 0;
+  /// -###: nothing runs, so a missing toolkit is no error.
+  bool printJobs = false;
+};
+
+/// The device code of one gpu.module serialized for one target attribute.
+struct SerializedObject {
+  /// The gpu.module, for file names and messages.
+  std::string module;
+  /// The chip the target attribute names.
+  std::string chip;
+  /// What serialization produced (PTX, AMDGPU assembly, ...).
+  std::string data;
+};
+
+/// What one .mlir compilation hands a unit to build its images.
+struct ImageBuildContext {
+  llvm::StringRef inputPath;
+  /// The input's file name without extension: intermediates are named
+  /// `<stem>.<module>.<arch>.<suffix>`.
+  llvm::StringRef stem;
+  TempFiles &temps;
+  /// -###: jobs are printed, not run, so no file may be read or written.
+  bool printJobs;
+};
+
+/// The kernels of one compilation and the gpu.module each belongs to.
+struct KernelList {
+  std::vector<std::string> names;
+  std::vector<std::string> modules;
+  /// Distinguishes this compilation's symbols in the linked program.
+  std::string programId;
+};
+
+/// Turns one compilation's serialized objects into offload images, for one
+/// unit. Jobs of every unit run together, in parallel.
+class ImageBuilder {
+public:
+  virtual ~ImageBuilder() = default;
+  /// Appends the jobs that make the images from \p objects (the unit's own)
+  /// to \p jobs.
+  virtual llvm::Error addJobs(llvm::ArrayRef<SerializedObject> objects,
+                              std::vector<Job> &jobs) = 0;
+  /// After the jobs ran: appends the images to pack into the host object.
+  virtual llvm::Error collectImages(std::vector<DeviceImage> &images) = 0;
+  /// Adds what else the host module needs to reach the device code.
+  virtual llvm::Error finishHostModule(llvm::Module &module,
+                                       const KernelList &kernels) {
+    return llvm::Error::success();
+  }
+};
+
+/// What the inputs of a link carry.
+struct LinkInputContents {
+  /// Offload kinds of the images in `.llvm.offloading` sections.
+  std::set<llvm::object::OffloadKind> offloadKinds;
+  /// Calls registering host-target kernels.
+  bool hostKernels = false;
+};
+
+/// One kind of device target.
+class TargetUnit {
+public:
+  virtual ~TargetUnit() = default;
+
+  /// A short name for messages and -v ("NVIDIA", "AMD", "host").
+  virtual llvm::StringRef getName() const = 0;
+
+  /// True when \p arch is spelled like one of this unit's architectures
+  /// (sm_*, gfx*, host), valid or not.
+  virtual bool claimsArch(llvm::StringRef arch) const = 0;
+  /// Parses one --offload-arch value this unit claims.
+  virtual llvm::Expected<OffloadTarget>
+  parseArch(llvm::StringRef arch) const = 0;
+  /// The architectures of this machine's devices (`native`).
+  virtual std::vector<std::string> detectNativeArchs() const { return {}; }
+  /// The architecture used when no flag is given and no device is found
+  /// (and whose runtime a program without device code links); empty for
+  /// all units but one.
+  virtual std::string getFallbackArch() const { return ""; }
+  /// The spellings the --offload-arch error lists as examples.
+  virtual llvm::StringRef getArchExamples() const = 0;
+
+  /// Finds what the unit needs for \p targets (its own); \p needTools says
+  /// whether something will run with it. Prints what it found to \p log
+  /// (-v) when that is not null.
+  virtual llvm::Error setUp(llvm::ArrayRef<OffloadTarget> targets,
+                            const TargetSettings &settings, bool needTools,
+                            llvm::raw_ostream *log) {
+    return llvm::Error::success();
+  }
+
+  /// Registers the dialect extensions the unit's target attributes need
+  /// (their TargetAttrInterface models).
+  virtual void registerDialects(mlir::DialectRegistry &registry) const {}
+
+  /// True when device code is lowered per gpu.module and serialized (GPU
+  /// units); the host unit rewrites kernels into host code instead.
+  virtual bool hasDeviceModules() const { return true; }
+  /// Device lowering. GPU units add passes anchored on gpu.module, which
+  /// run on the modules carrying this unit's target attributes; the host
+  /// unit adds module passes that run before every GPU unit's.
+  virtual void populateDevicePasses(mlir::OpPassManager &pm,
+                                    llvm::ArrayRef<OffloadTarget> targets,
+                                    bool gpuTargetsToo) const = 0;
+  /// Passes that run on the host module after launches are lowered.
+  virtual void populateHostPasses(mlir::OpPassManager &pm) const {}
+  /// One target attribute per distinct chip of \p targets.
+  virtual llvm::SmallVector<mlir::Attribute>
+  getTargetAttrs(mlir::MLIRContext *context,
+                 llvm::ArrayRef<OffloadTarget> targets,
+                 unsigned optLevel) const {
+    return {};
+  }
+  /// The chip of \p attr when it is one of this unit's, else empty.
+  virtual std::string getTargetChip(mlir::Attribute attr) const { return ""; }
+  /// The toolkit directory MLIR's serialization reads device libraries
+  /// from.
+  virtual std::string getSerializationToolkit() const { return ""; }
+
+  /// The builder of one compilation's images for \p targets.
+  virtual std::unique_ptr<ImageBuilder>
+  createImageBuilder(const ImageBuildContext &context,
+                     llvm::ArrayRef<OffloadTarget> targets) const {
+    return nullptr;
+  }
+  /// The offload kind of the unit's images and entries; OFK_None when it
+  /// has none.
+  virtual llvm::object::OffloadKind getOffloadKind() const {
+    return llvm::object::OFK_None;
+  }
+
+  /// The runtime backend the program needs for this unit ("cuda", "host").
+  virtual llvm::StringRef getRuntimeBackend() const = 0;
+  /// True when a link of inputs carrying \p contents needs this unit's
+  /// runtime backend.
+  virtual bool isCarriedBy(const LinkInputContents &contents) const {
+    return getOffloadKind() != llvm::object::OFK_None &&
+           contents.offloadKinds.count(getOffloadKind());
+  }
+  /// Arguments the link needs for this unit (runtime libraries, paths).
+  virtual llvm::Expected<std::vector<std::string>>
+  getLinkArgs(const TargetSettings &settings) const {
+    return std::vector<std::string>();
+  }
+};
+
+/// The targets in \p targets that belong to \p unit.
+std::vector<OffloadTarget> getTargetsOf(llvm::ArrayRef<OffloadTarget> targets,
+                                        const TargetUnit &unit);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_TARGETUNIT_H

@@ -1,0 +1,65 @@
+//===- HostUnit.cpp - The host CPU as a device target ---------------------===//
+//
+// `--offload-arch=host`: kernels become block functions in the host object
+// (LowerKernelsToHost), registered with mlirc's host runtime at start-up
+// (RegisterHostKernels). No toolkit, no images.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/host/HostUnit.h"
+#include "targets/host/HostPasses.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace llvm;
+using namespace mlirc;
+
+namespace {
+
+class HostUnit : public TargetUnit {
+public:
+  StringRef getName() const override { return "host"; }
+  bool claimsArch(StringRef arch) const override { return arch == "host"; }
+  Expected<OffloadTarget> parseArch(StringRef arch) const override {
+    OffloadTarget target;
+    target.unit = this;
+    target.arch = arch.str();
+    return target;
+  }
+  std::string getFallbackArch() const override { return "host"; }
+  StringRef getArchExamples() const override { return "host"; }
+  bool hasDeviceModules() const override { return false; }
+
+  void populateDevicePasses(mlir::OpPassManager &pm,
+                            ArrayRef<OffloadTarget> targets,
+                            bool gpuTargetsToo) const override {
+    // Block functions place barriers in scf loops and branches: affine
+    // ones become scf first.
+    pm.nest<mlir::gpu::GPUModuleOp>().addPass(mlir::createLowerAffinePass());
+    pm.addPass(createLowerKernelsToHostPass(/*keepDeviceBodies=*/gpuTargetsToo));
+    if (gpuTargetsToo)
+      return;
+    // The emptied kernels stay until the launches are lowered, for the
+    // launches' verifier; lowering them gives them the signature the
+    // launches have after gpu-to-llvm.
+    pm.nest<mlir::gpu::GPUModuleOp>().addPass(
+        mlir::createConvertGpuOpsToNVVMOps());
+  }
+
+  void populateHostPasses(mlir::OpPassManager &pm) const override {
+    pm.addPass(createRegisterHostKernelsPass());
+  }
+
+  StringRef getRuntimeBackend() const override { return "host"; }
+  bool isCarriedBy(const LinkInputContents &contents) const override {
+    return contents.hostKernels;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<TargetUnit> mlirc::createHostUnit() {
+  return std::make_unique<HostUnit>();
+}

@@ -1,0 +1,313 @@
+//===- NVPTXUnit.cpp - NVIDIA GPUs as a device target ---------------------===//
+//
+// sm_NN and compute_NN: NVVM lowering, PTX through #nvvm.target with
+// libdevice linked, then mlirc's own jobs: `ptxas -c` per arch (relocatable
+// cubins, which clang-linker-wrapper device-links with nvlink) and, for
+// compute_NN, `fatbinary` over the PTX, which the object registers itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/nvptx/NVPTXUnit.h"
+#include "driver/OutputFile.h"
+#include "pipeline/Passes.h"
+#include "targets/NativeArchs.h"
+#include "targets/nvptx/CudaToolkit.h"
+#include "targets/nvptx/NVPTXTarget.h"
+#include "targets/offload/OffloadPacker.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <optional>
+
+using namespace llvm;
+using namespace mlirc;
+
+namespace {
+
+class NVPTXUnit;
+
+/// ptxas per cubin target, fatbinary per gpu.module for compute_NN.
+class NVPTXImageBuilder : public ImageBuilder {
+public:
+  NVPTXImageBuilder(const NVPTXUnit &unit, const ImageBuildContext &context,
+                    ArrayRef<OffloadTarget> targets)
+      : unit(unit), context(context), targets(targets) {}
+
+  Error addJobs(ArrayRef<SerializedObject> objects,
+                std::vector<Job> &jobs) override;
+  Error collectImages(std::vector<DeviceImage> &images) override;
+  Error finishHostModule(Module &module, const KernelList &kernels) override;
+
+private:
+  Error checkLibdevice(const SerializedObject &object) const;
+
+  const NVPTXUnit &unit;
+  const ImageBuildContext &context;
+  std::vector<OffloadTarget> targets;
+  /// Cubins the jobs write, with their arch.
+  std::vector<std::pair<std::string, std::string>> cubins;
+  /// Per gpu.module, the PTX-only fatbinary built for compute_NN targets.
+  std::vector<std::pair<std::string, std::string>> ptxFatbinaries;
+};
+
+class NVPTXUnit : public TargetUnit {
+public:
+  StringRef getName() const override { return "NVIDIA"; }
+  bool claimsArch(StringRef arch) const override {
+    return arch.starts_with("sm_") || arch.starts_with("compute_");
+  }
+  Expected<OffloadTarget> parseArch(StringRef arch) const override {
+    Expected<OffloadTarget> target = parseNVPTXArch(arch);
+    if (target)
+      target->unit = this;
+    return target;
+  }
+  std::vector<std::string> detectNativeArchs() const override {
+    return detectArchsWith("nvptx-arch", "sm_");
+  }
+  StringRef getArchExamples() const override {
+    return "sm_NN (cubin, e.g. sm_80), compute_NN (PTX, e.g. compute_80)";
+  }
+
+  Error setUp(ArrayRef<OffloadTarget> targets, const TargetSettings &settings,
+              bool needTools, raw_ostream *log) override;
+
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    registerNVPTXTargetDialects(registry);
+    mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  }
+
+  void populateDevicePasses(mlir::OpPassManager &pm,
+                            ArrayRef<OffloadTarget> targets,
+                            bool gpuTargetsToo) const override {
+    pm.addPass(createExpandGpuOpsPass());
+    // vector-to-scf and expand-strided-metadata emit affine.apply: lower
+    // affine after both.
+    pm.addPass(mlir::createConvertVectorToSCFPass());
+    pm.addPass(mlir::memref::createExpandStridedMetadataPass());
+    pm.addPass(mlir::createLowerAffinePass());
+    pm.addPass(mlir::createSCFToControlFlowPass());
+    pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
+    // 1-D vector transfers: convert-gpu-to-nvvm leaves them, and lowering
+    // them creates arith ops.
+    pm.addPass(mlir::createConvertVectorToLLVMPass());
+    pm.addPass(mlir::createArithToLLVMConversionPass());
+    pm.addPass(mlir::createCanonicalizerPass());
+    pm.addPass(mlir::createCSEPass());
+    pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  }
+
+  SmallVector<mlir::Attribute> getTargetAttrs(mlir::MLIRContext *context,
+                                              ArrayRef<OffloadTarget> targets,
+                                              unsigned optLevel) const override {
+    SetVector<mlir::Attribute> attrs;
+    for (const OffloadTarget &target : targets)
+      attrs.insert(getNVVMTargetAttr(context, target.chip, optLevel));
+    return SmallVector<mlir::Attribute>(attrs.begin(), attrs.end());
+  }
+  std::string getTargetChip(mlir::Attribute attr) const override {
+    return getNVVMTargetChip(attr);
+  }
+  std::string getSerializationToolkit() const override {
+    return toolkit && !toolkit->libdevice.empty() ? toolkit->root : "";
+  }
+
+  std::unique_ptr<ImageBuilder>
+  createImageBuilder(const ImageBuildContext &context,
+                     ArrayRef<OffloadTarget> targets) const override {
+    return std::make_unique<NVPTXImageBuilder>(*this, context, targets);
+  }
+  object::OffloadKind getOffloadKind() const override {
+    return object::OFK_Cuda;
+  }
+
+  StringRef getRuntimeBackend() const override { return "cuda"; }
+  Expected<std::vector<std::string>>
+  getLinkArgs(const TargetSettings &settings) const override {
+    std::string root = toolkit ? toolkit->root : "/usr/local/cuda";
+    return std::vector<std::string>{"--cuda-path=" + root,
+                                    "-L" + root + "/lib64", "-lcudart_static",
+                                    "-ldl", "-lrt"};
+  }
+
+  /// Absent only with -### or MLIR-only phases when no toolkit exists.
+  std::optional<CudaToolkit> toolkit;
+  unsigned optLevel = 2;
+};
+
+} // namespace
+
+/// Rejects cubin targets the toolkit's ptxas cannot assemble.
+static Error checkTargetsSupported(ArrayRef<OffloadTarget> targets,
+                                   const CudaToolkit &toolkit) {
+  if (toolkit.major == 0)
+    return Error::success();
+  unsigned oldest = getOldestSupportedSM(toolkit.major, toolkit.minor);
+  for (const OffloadTarget &target : targets) {
+    unsigned sm = getSMVersion(target.chip);
+    if (target.ptxOnly || sm >= oldest)
+      continue;
+    return createStringError(
+        "--offload-arch=%s: the ptxas of CUDA %s at '%s' cannot build "
+        "sm_%u (its oldest is sm_%u); pass --cuda-path=<dir> naming an "
+        "older CUDA toolkit that supports it, or --offload-arch=compute_%u "
+        "to ship PTX that the CUDA driver compiles when the program loads",
+        target.arch.c_str(), toolkit.getVersionString().c_str(),
+        toolkit.root.c_str(), sm, oldest, sm);
+  }
+  return Error::success();
+}
+
+Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
+                       const TargetSettings &settings, bool needTools,
+                       raw_ostream *log) {
+  optLevel = settings.optLevel;
+  Expected<CudaToolkit> found = findCudaToolkit(settings.cudaPath);
+  if (!found) {
+    // -### and MLIR-only phases run no CUDA tool.
+    if (!needTools || settings.printJobs) {
+      consumeError(found.takeError());
+      return Error::success();
+    }
+    return found.takeError();
+  }
+  toolkit = std::move(*found);
+  if (log)
+    *log << "mlirc: using CUDA " << toolkit->getVersionString() << " at "
+         << toolkit->root << " (found by " << toolkit->foundBy << ")\n";
+  return checkTargetsSupported(targets, *toolkit);
+}
+
+Error NVPTXImageBuilder::checkLibdevice(const SerializedObject &object) const {
+  // A libdevice function left undefined: there was no libdevice to link,
+  // or not a real one. ptxas would fail much later, or worse.
+  std::string missing = findUndefinedLibdeviceCall(object.data);
+  if (missing.empty() || context.printJobs)
+    return Error::success();
+  const std::optional<CudaToolkit> &toolkit = unit.toolkit;
+  std::string where = toolkit
+                          ? "the CUDA toolkit at '" + toolkit->root + "'"
+                          : std::string("no CUDA toolkit");
+  std::string problem =
+      toolkit && !toolkit->libdevice.empty()
+          ? ", which the libdevice of " + where + " does not define"
+          : " from libdevice, but " + where +
+                " has no nvvm/libdevice/libdevice.10.bc";
+  return createStringError("%s: device code for %s calls '%s'%s; pass "
+                           "--cuda-path=<dir> naming a complete CUDA toolkit",
+                           context.inputPath.str().c_str(),
+                           object.chip.c_str(), missing.c_str(),
+                           problem.c_str());
+}
+
+Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
+                                 std::vector<Job> &jobs) {
+  const std::optional<CudaToolkit> &toolkit = unit.toolkit;
+  // gpu.module -> fatbinary --image3 arguments of its compute_NN PTX.
+  std::map<std::string, std::vector<std::string>> ptxImages;
+  for (const SerializedObject &object : objects) {
+    if (Error err = checkLibdevice(object))
+      return err;
+    for (const OffloadTarget &target : targets) {
+      if (target.chip != object.chip)
+        continue;
+      std::string base =
+          (context.stem + "." + object.module + "." + target.arch).str();
+      Expected<std::string> ptxPath = context.temps.create(base, "ptx");
+      if (!ptxPath)
+        return ptxPath.takeError();
+      if (!context.printJobs)
+        if (Error err = writeOutputFile(*ptxPath, [&](raw_pwrite_stream &os) {
+              os << object.data;
+              return Error::success();
+            }))
+          return err;
+      if (target.ptxOnly) {
+        ptxImages[object.module].push_back(
+            "--image3=kind=ptx,sm=" +
+            std::to_string(getSMVersion(target.chip)) + ",file=" + *ptxPath);
+        continue;
+      }
+      Expected<std::string> cubinPath = context.temps.create(base, "cubin");
+      if (!cubinPath)
+        return cubinPath.takeError();
+      Job job;
+      job.program = toolkit ? toolkit->ptxas : "ptxas";
+      job.args = getPtxasArguments(target.chip, unit.optLevel, *ptxPath,
+                                   *cubinPath);
+      job.description = "ptxas for " + target.arch + " (gpu.module @" +
+                        object.module + " of " + context.inputPath.str() + ")";
+      jobs.push_back(std::move(job));
+      cubins.push_back({target.arch, *cubinPath});
+    }
+  }
+  for (auto &[module, images] : ptxImages) {
+    Expected<std::string> fatbin =
+        context.temps.create((context.stem + "." + module).str(), "fatbin");
+    if (!fatbin)
+      return fatbin.takeError();
+    Job job;
+    job.program = toolkit ? toolkit->fatbinary : "fatbinary";
+    job.args = {"-64", "--create", *fatbin};
+    llvm::append_range(job.args, images);
+    job.description = "fatbinary for the PTX of gpu.module @" + module +
+                      " of " + context.inputPath.str();
+    jobs.push_back(std::move(job));
+    ptxFatbinaries.push_back({module, *fatbin});
+  }
+  return Error::success();
+}
+
+Error NVPTXImageBuilder::collectImages(std::vector<DeviceImage> &images) {
+  for (const auto &[arch, path] : cubins) {
+    auto buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return createStringError(buffer.getError(), "cannot read '%s'",
+                               path.c_str());
+    DeviceImage image;
+    image.offloadKind = object::OFK_Cuda;
+    image.imageKind = object::IMG_Cubin;
+    image.triple = nvptxTriple.str();
+    image.arch = arch;
+    image.data = std::move(*buffer);
+    images.push_back(std::move(image));
+  }
+  return Error::success();
+}
+
+Error NVPTXImageBuilder::finishHostModule(Module &module,
+                                          const KernelList &kernels) {
+  for (const auto &[gpuModule, path] : ptxFatbinaries) {
+    auto buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return createStringError(buffer.getError(), "cannot read '%s'",
+                               path.c_str());
+    std::vector<std::string> moduleKernels;
+    for (auto [kernel, owner] : llvm::zip(kernels.names, kernels.modules))
+      if (owner == gpuModule)
+        moduleKernels.push_back(kernel);
+    std::string suffix = gpuModule + "_" + kernels.programId;
+    for (char &c : suffix)
+      if (!isAlnum(c))
+        c = '_';
+    if (Error err =
+            registerPtxFatbinary(module,
+                                 ArrayRef<char>((*buffer)->getBufferStart(),
+                                                (*buffer)->getBufferSize()),
+                                 moduleKernels, suffix))
+      return err;
+  }
+  return Error::success();
+}
+
+std::unique_ptr<TargetUnit> mlirc::createNVPTXUnit() {
+  return std::make_unique<NVPTXUnit>();
+}
