@@ -9,11 +9,11 @@
 #include "driver/Driver.h"
 #include "driver/ArgumentParser.h"
 #include "driver/ClangJobs.h"
-#include "targets/nvptx/CudaToolkit.h"
 #include "driver/MLIRCompiler.h"
 #include "driver/OutputFile.h"
 #include "pipeline/KernelHandle.h"
 #include "targets/TargetRegistry.h"
+#include "targets/nvptx/CudaToolkit.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -274,9 +274,8 @@ Error Driver::setUp() {
     for (const std::unique_ptr<TargetUnit> &unit : units)
       if (!unit->getFallbackArch().empty())
         linkUnits.push_back(unit.get());
-  settings.reset(new CompileSettings{options, std::move(targets),
-                                     std::move(compileUnits), jobOptions,
-                                     temps});
+  settings.reset(new CompileSettings{
+      options, std::move(targets), std::move(compileUnits), jobOptions, temps});
   return Error::success();
 }
 
@@ -346,11 +345,10 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   std::string libDir = getLibraryDir();
   // One backend's own library, or all of them behind the dispatcher that
   // chooses when the program starts.
-  std::string runtime = linkUnits.size() == 1
-                            ? ("mlirc_" + linkUnits[0]->getRuntimeBackend() +
-                               "_runtime")
-                                  .str()
-                            : std::string("mlirc_runtime");
+  std::string runtime =
+      linkUnits.size() == 1
+          ? ("mlirc_" + linkUnits[0]->getRuntimeBackend() + "_runtime").str()
+          : std::string("mlirc_runtime");
   SmallString<128> runtimePath(libDir);
   sys::path::append(runtimePath, "lib" + runtime + ".a");
   if (!options.printJobs && !sys::fs::exists(runtimePath)) {

@@ -47,9 +47,9 @@ struct AttachTargetsPass
       if (!unit->hasDeviceModules())
         continue;
       auto attrs = ArrayAttr::get(
-          &getContext(), unit->getTargetAttrs(&getContext(),
-                                              getTargetsOf(targets, *unit),
-                                              optLevel));
+          &getContext(),
+          unit->getTargetAttrs(&getContext(), getTargetsOf(targets, *unit),
+                               optLevel));
       for (gpu::GPUModuleOp gpuModule : gpuModules) {
         gpu::GPUModuleOp target = gpuModule;
         if (!first) {

@@ -55,8 +55,7 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   bool gpu = hasDeviceModules(options);
   for (const TargetUnit *unit : options.units)
     if (!unit->hasDeviceModules())
-      unit->populateDevicePasses(pm, getTargetsOf(options.targets, *unit),
-                                 gpu);
+      unit->populateDevicePasses(pm, getTargetsOf(options.targets, *unit), gpu);
   if (!gpu)
     return;
   pm.addPass(createAttachTargetsPass(options.units, options.targets,

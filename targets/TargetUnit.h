@@ -13,8 +13,8 @@
 #define MLIRC_TARGETS_TARGETUNIT_H
 
 #include "driver/Jobs.h"
-#include "targets/OffloadTarget.h"
 #include "mlir/IR/Attributes.h"
+#include "targets/OffloadTarget.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"

@@ -38,7 +38,8 @@ public:
     // Block functions place barriers in scf loops and branches: affine
     // ones become scf first.
     pm.nest<mlir::gpu::GPUModuleOp>().addPass(mlir::createLowerAffinePass());
-    pm.addPass(createLowerKernelsToHostPass(/*keepDeviceBodies=*/gpuTargetsToo));
+    pm.addPass(
+        createLowerKernelsToHostPass(/*keepDeviceBodies=*/gpuTargetsToo));
     if (gpuTargetsToo)
       return;
     // The emptied kernels stay until the launches are lowered, for the

@@ -105,9 +105,9 @@ public:
     pm.addPass(mlir::createReconcileUnrealizedCastsPass());
   }
 
-  SmallVector<mlir::Attribute> getTargetAttrs(mlir::MLIRContext *context,
-                                              ArrayRef<OffloadTarget> targets,
-                                              unsigned optLevel) const override {
+  SmallVector<mlir::Attribute>
+  getTargetAttrs(mlir::MLIRContext *context, ArrayRef<OffloadTarget> targets,
+                 unsigned optLevel) const override {
     SetVector<mlir::Attribute> attrs;
     for (const OffloadTarget &target : targets)
       attrs.insert(getNVVMTargetAttr(context, target.chip, optLevel));
@@ -193,9 +193,8 @@ Error NVPTXImageBuilder::checkLibdevice(const SerializedObject &object) const {
   if (missing.empty() || context.printJobs)
     return Error::success();
   const std::optional<CudaToolkit> &toolkit = unit.toolkit;
-  std::string where = toolkit
-                          ? "the CUDA toolkit at '" + toolkit->root + "'"
-                          : std::string("no CUDA toolkit");
+  std::string where = toolkit ? "the CUDA toolkit at '" + toolkit->root + "'"
+                              : std::string("no CUDA toolkit");
   std::string problem =
       toolkit && !toolkit->libdevice.empty()
           ? ", which the libdevice of " + where + " does not define"
@@ -203,9 +202,8 @@ Error NVPTXImageBuilder::checkLibdevice(const SerializedObject &object) const {
                 " has no nvvm/libdevice/libdevice.10.bc";
   return createStringError("%s: device code for %s calls '%s'%s; pass "
                            "--cuda-path=<dir> naming a complete CUDA toolkit",
-                           context.inputPath.str().c_str(),
-                           object.chip.c_str(), missing.c_str(),
-                           problem.c_str());
+                           context.inputPath.str().c_str(), object.chip.c_str(),
+                           missing.c_str(), problem.c_str());
 }
 
 Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
@@ -241,8 +239,8 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
         return cubinPath.takeError();
       Job job;
       job.program = toolkit ? toolkit->ptxas : "ptxas";
-      job.args = getPtxasArguments(target.chip, unit.optLevel, *ptxPath,
-                                   *cubinPath);
+      job.args =
+          getPtxasArguments(target.chip, unit.optLevel, *ptxPath, *cubinPath);
       job.description = "ptxas for " + target.arch + " (gpu.module @" +
                         object.module + " of " + context.inputPath.str() + ")";
       jobs.push_back(std::move(job));
