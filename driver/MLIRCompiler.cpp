@@ -206,9 +206,13 @@ void MLIRCompilation::collectSerializedObjects() {
       auto object = cast<mlir::gpu::ObjectAttr>(attr);
       for (const TargetUnit *unit : settings.units) {
         std::string chip = unit->getTargetChip(object.getTarget());
-        if (!chip.empty())
-          objects[unit].push_back(
-              {binary.getName().str(), chip, object.getObject().str()});
+        if (chip.empty())
+          continue;
+        std::string name = binary.getName().str();
+        if (auto original =
+                binary->getAttrOfType<mlir::StringAttr>("mlirc.module"))
+          name = original.str();
+        objects[unit].push_back({name, chip, object.getObject().str()});
       }
     }
   }

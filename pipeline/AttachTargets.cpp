@@ -2,10 +2,12 @@
 //
 // A gpu.module is lowered to one vendor's LLVM dialect, so each GPU unit
 // gets a gpu.module of its own: the first keeps the original, every other
-// one a copy named `<module>_<unit>`. Launches keep naming the original;
-// kernel names are the same in every copy, which is what launches and
-// offload entries go by. Each unit attaches one target attribute per
-// distinct chip (sm_80 and compute_80 share one).
+// one a copy named `<module>_<unit>`; a unit whose chips lower differently
+// gets a copy per chip, `<module>_<unit>_<n>`. Launches keep naming the
+// original; kernel names are the same in every copy, which is what launches
+// and offload entries go by. Each unit attaches one target attribute per
+// distinct chip (sm_80 and compute_80 share one). Copies remember the
+// original's name (mlirc.module) for the files they produce.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,8 @@ using namespace mlir;
 using namespace mlirc;
 
 namespace {
+
+constexpr StringLiteral originalNameAttr = "mlirc.module";
 
 struct AttachTargetsPass
     : public PassWrapper<AttachTargetsPass, OperationPass<ModuleOp>> {

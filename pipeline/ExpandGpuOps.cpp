@@ -1,8 +1,11 @@
-//===- ExpandGpuOps.cpp - GPU ops the NVVM lowering needs rewritten -------===//
+//===- ExpandGpuOps.cpp - GPU ops the device lowerings need rewritten -----===//
 //
 // convert-gpu-to-nvvm has no lowering for gpu.subgroup_id,
-// gpu.subgroup_reduce or gpu.all_reduce; MLIR's rewrite patterns express
-// them with shuffles and lane arithmetic, which it does lower.
+// gpu.subgroup_reduce or gpu.all_reduce, nor convert-gpu-to-rocdl for
+// gpu.subgroup_reduce; MLIR's rewrite patterns express them with shuffles
+// and lane arithmetic, which both lower. The subgroup size is the chip's
+// (32 on NVIDIA and RDNA, 64 on CDNA/GCN), so each chip gets its own
+// expansion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,12 +24,15 @@ using namespace mlir;
 
 namespace {
 
-/// Threads per subgroup on NVIDIA GPUs, and the width of one shuffle.
-constexpr unsigned warpSize = 32, shuffleBits = 32;
+/// The width of one shuffle.
+constexpr unsigned shuffleBits = 32;
 
 struct ExpandGpuOpsPass
     : public PassWrapper<ExpandGpuOpsPass, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandGpuOpsPass)
+
+  ExpandGpuOpsPass(unsigned warpSize, std::string vendor)
+      : warpSize(warpSize), vendor(std::move(vendor)) {}
 
   StringRef getArgument() const override { return "mlirc-expand-gpu-ops"; }
 
@@ -38,12 +44,13 @@ struct ExpandGpuOpsPass
   void runOnOperation() override {
     // MLIR's all-reduce lowering rewrites a kernel only when every
     // gpu.all_reduce in it is marked uniform.
-    WalkResult nonUniform = getOperation().walk([](gpu::AllReduceOp op) {
+    WalkResult nonUniform = getOperation().walk([&](gpu::AllReduceOp op) {
       if (op.getUniform())
         return WalkResult::advance();
-      op.emitError("gpu.all_reduce without 'uniform' is not supported for "
-                   "NVIDIA targets; mark it 'uniform' when all threads of "
-                   "the block reach it");
+      op.emitError("gpu.all_reduce without 'uniform' is not supported for ")
+          << vendor
+          << " targets; mark it 'uniform' when all threads of the block "
+             "reach it";
       return WalkResult::interrupt();
     });
     if (nonUniform.wasInterrupted())
@@ -59,14 +66,14 @@ struct ExpandGpuOpsPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // The subgroup id rewrite leaves gpu.subgroup_size, which the NVVM
-    // lowering does not handle; on NVIDIA GPUs it is the warp size.
-    getOperation().walk([](gpu::SubgroupSizeOp op) {
+    // lowering does not handle; it is the chip's wavefront size.
+    getOperation().walk([&](gpu::SubgroupSizeOp op) {
       OpBuilder b(op);
       op.replaceAllUsesWith(
           arith::ConstantIndexOp::create(b, op.getLoc(), warpSize).getResult());
       op.erase();
     });
-    getOperation().walk([](gpu::NumSubgroupsOp op) {
+    getOperation().walk([&](gpu::NumSubgroupsOp op) {
       OpBuilder b(op);
       Location loc = op.getLoc();
       Value size = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
@@ -82,10 +89,14 @@ struct ExpandGpuOpsPass
       op.erase();
     });
   }
+
+  unsigned warpSize;
+  std::string vendor;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> mlirc::createExpandGpuOpsPass() {
-  return std::make_unique<ExpandGpuOpsPass>();
+std::unique_ptr<Pass> mlirc::createExpandGpuOpsPass(unsigned subgroupSize,
+                                                    StringRef vendor) {
+  return std::make_unique<ExpandGpuOpsPass>(subgroupSize, vendor.str());
 }

@@ -1,8 +1,9 @@
 //===- LowerTargetModules.cpp - One unit's lowering on its gpu.modules ----===//
 //
 // After AttachTargets each gpu.module belongs to one GPU unit, by its
-// target attributes. A unit's device lowering is a gpu.module pipeline that
-// runs here on that unit's modules only.
+// target attributes. A unit's device lowering is a gpu.module pipeline,
+// built for the targets a module carries, that runs here on that unit's
+// modules only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include <map>
 
 using namespace mlir;
 using namespace mlirc;
@@ -22,40 +25,60 @@ struct LowerTargetModulesPass
     : public PassWrapper<LowerTargetModulesPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerTargetModulesPass)
 
-  LowerTargetModulesPass(const TargetUnit *unit, OpPassManager pipeline)
-      : unit(unit), pipeline(std::move(pipeline)) {}
-  LowerTargetModulesPass(const LowerTargetModulesPass &other)
-      : PassWrapper(other), unit(other.unit), pipeline(other.pipeline) {}
+  LowerTargetModulesPass(const TargetUnit *unit,
+                         std::vector<OffloadTarget> targets)
+      : unit(unit), targets(std::move(targets)) {}
 
   StringRef getArgument() const override {
     return "mlirc-lower-target-modules";
   }
 
+  OpPassManager buildPipeline(ArrayRef<OffloadTarget> moduleTargets) const {
+    OpPassManager pm(gpu::GPUModuleOp::getOperationName());
+    unit->populateDevicePasses(pm, moduleTargets, /*gpuTargetsToo=*/true);
+    return pm;
+  }
+
   void getDependentDialects(DialectRegistry &registry) const override {
-    pipeline.getDependentDialects(registry);
+    buildPipeline(targets).getDependentDialects(registry);
   }
 
   void runOnOperation() override {
-    SmallVector<gpu::GPUModuleOp> owned;
-    for (auto gpuModule : getOperation().getOps<gpu::GPUModuleOp>()) {
-      ArrayAttr targets = gpuModule.getTargetsAttr();
-      if (targets && !targets.empty() &&
-          !unit->getTargetChip(targets[0]).empty())
-        owned.push_back(gpuModule);
-    }
-    for (gpu::GPUModuleOp gpuModule : owned)
-      if (failed(runPipeline(pipeline, gpuModule)))
+    // One pipeline per distinct set of chips.
+    std::map<std::string, OpPassManager> pipelines;
+    SmallVector<gpu::GPUModuleOp> gpuModules(
+        getOperation().getOps<gpu::GPUModuleOp>());
+    for (gpu::GPUModuleOp gpuModule : gpuModules) {
+      ArrayAttr attrs = gpuModule.getTargetsAttr();
+      if (!attrs)
+        continue;
+      std::vector<OffloadTarget> moduleTargets;
+      std::string key;
+      for (Attribute attr : attrs) {
+        std::string chip = unit->getTargetChip(attr);
+        for (const OffloadTarget &target : targets)
+          if (!chip.empty() && getChipKey(target) == chip)
+            moduleTargets.push_back(target);
+        key += chip + ";";
+      }
+      if (moduleTargets.empty())
+        continue;
+      auto it = pipelines.find(key);
+      if (it == pipelines.end())
+        it = pipelines.emplace(key, buildPipeline(moduleTargets)).first;
+      if (failed(runPipeline(it->second, gpuModule)))
         return signalPassFailure();
+    }
   }
 
   const TargetUnit *unit;
-  OpPassManager pipeline;
+  std::vector<OffloadTarget> targets;
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
 mlirc::createLowerTargetModulesPass(const TargetUnit *unit,
-                                    OpPassManager pipeline) {
-  return std::make_unique<LowerTargetModulesPass>(unit, std::move(pipeline));
+                                    std::vector<OffloadTarget> targets) {
+  return std::make_unique<LowerTargetModulesPass>(unit, std::move(targets));
 }

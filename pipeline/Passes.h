@@ -5,11 +5,14 @@
 
 #include "pipeline/Pipeline.h"
 #include "targets/OffloadTarget.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace mlir {
+class Pass;
+} // namespace mlir
 
 namespace mlirc {
 
@@ -29,11 +32,12 @@ std::unique_ptr<mlir::Pass>
 createAttachTargetsPass(std::vector<const TargetUnit *> units,
                         std::vector<OffloadTarget> targets, unsigned optLevel);
 
-/// Runs \p pipeline (anchored on gpu.module) on every gpu.module whose
-/// targets are \p unit's.
+/// Runs \p unit's device lowering (a gpu.module pipeline for the targets
+/// of \p targets a module carries) on every gpu.module whose targets are
+/// \p unit's.
 std::unique_ptr<mlir::Pass>
 createLowerTargetModulesPass(const TargetUnit *unit,
-                             mlir::OpPassManager pipeline);
+                             std::vector<OffloadTarget> targets);
 
 /// Serializes every gpu.module into a gpu.binary through its targets'
 /// TargetAttrInterface, with device libraries from the toolkit of the unit
@@ -50,9 +54,12 @@ std::unique_ptr<mlir::Pass> createInternalizeDeviceSymbolsPass();
 /// per-kernel handle and erases gpu.binary ops.
 std::unique_ptr<mlir::Pass> createLowerLaunchesToRuntimePass();
 
-/// Rewrites gpu.all_reduce, gpu.subgroup_id and gpu.subgroup_reduce into
-/// ops the NVVM lowering handles.
-std::unique_ptr<mlir::Pass> createExpandGpuOpsPass();
+/// Rewrites gpu.all_reduce, gpu.subgroup_id, gpu.subgroup_size and
+/// gpu.subgroup_reduce into ops the NVVM and ROCDL lowerings handle, for
+/// subgroups of \p subgroupSize threads; \p vendor names the targets in
+/// errors.
+std::unique_ptr<mlir::Pass> createExpandGpuOpsPass(unsigned subgroupSize,
+                                                   llvm::StringRef vendor);
 
 /// Moves loop annotations left as plain attributes on llvm.br into the
 /// branch's own annotation, which the translation to LLVM IR reads.

@@ -63,10 +63,8 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   for (const TargetUnit *unit : options.units) {
     if (!unit->hasDeviceModules())
       continue;
-    OpPassManager modulePM(gpu::GPUModuleOp::getOperationName());
-    unit->populateDevicePasses(modulePM, getTargetsOf(options.targets, *unit),
-                               /*gpuTargetsToo=*/true);
-    pm.addPass(createLowerTargetModulesPass(unit, std::move(modulePM)));
+    pm.addPass(createLowerTargetModulesPass(
+        unit, getTargetsOf(options.targets, *unit)));
   }
   pm.addPass(createInternalizeDeviceSymbolsPass());
 }

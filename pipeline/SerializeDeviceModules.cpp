@@ -2,9 +2,9 @@
 //
 // What gpu-module-to-binary does, except that each target attribute is
 // serialized with the toolkit of the unit that owns it (one pass option
-// cannot name both a CUDA and a ROCm installation), always to assembly
-// (PTX, AMDGPU ISA): mlirc's own jobs turn that into objects, so -### and
-// -v see every tool that runs. The linked device IR goes to a callback for
+// cannot name both a CUDA and a ROCm installation), to assembly (PTX) or
+// linked bitcode (AMDGPU) as the unit asks: mlirc itself turns that into
+// objects, so -### and -v see every tool that runs. The linked device IR goes to a callback for
 // -save-temps instead of a second serialization.
 //
 //===----------------------------------------------------------------------===//
@@ -59,7 +59,11 @@ struct SerializeDeviceModulesPass
       if (!target || !unit)
         return gpuModule.emitError("gpu.module target ")
                << attr << " is not one mlirc compiles for";
+      // Copies made per unit or chip produce files under the original's
+      // name.
       std::string module = gpuModule.getName().str();
+      if (auto original = gpuModule->getAttrOfType<StringAttr>("mlirc.module"))
+        module = original.str();
       auto linked = [&](llvm::Module &ir) {
         if (callback)
           callback(module, chip, ir);
@@ -67,7 +71,8 @@ struct SerializeDeviceModulesPass
       gpu::TargetOptions options(
           unit->getSerializationToolkit(), /*librariesToLink=*/{},
           /*cmdOptions=*/{}, /*elfSection=*/{},
-          gpu::CompilationTarget::Assembly,
+          unit->serializesToBitcode() ? gpu::CompilationTarget::Offload
+                                      : gpu::CompilationTarget::Assembly,
           [&]() -> SymbolTable * {
             if (!parentSymbols)
               parentSymbols = std::make_unique<SymbolTable>(getOperation());
@@ -82,8 +87,11 @@ struct SerializeDeviceModulesPass
       objects.push_back(target.createObject(gpuModule, *object, options));
     }
     OpBuilder b(gpuModule);
-    gpu::BinaryOp::create(b, gpuModule.getLoc(), gpuModule.getName(),
-                          /*offloadingHandler=*/nullptr, objects);
+    auto binary =
+        gpu::BinaryOp::create(b, gpuModule.getLoc(), gpuModule.getName(),
+                              /*offloadingHandler=*/nullptr, objects);
+    if (Attribute original = gpuModule->getAttr("mlirc.module"))
+      binary->setAttr("mlirc.module", original);
     gpuModule.erase();
     return success();
   }

@@ -161,11 +161,19 @@ public:
                  unsigned optLevel) const {
     return {};
   }
-  /// The chip of \p attr when it is one of this unit's, else empty.
+  /// True when each chip needs a gpu.module of its own because its
+  /// lowering differs (AMD wave sizes); else one module carries every
+  /// chip's target attribute.
+  virtual bool lowersPerChip() const { return false; }
+  /// The chip of \p attr when it is one of this unit's, else empty; with
+  /// features, as the unit spells them (gfx90a:xnack-).
   virtual std::string getTargetChip(mlir::Attribute attr) const { return ""; }
   /// The toolkit directory MLIR's serialization reads device libraries
   /// from.
   virtual std::string getSerializationToolkit() const { return ""; }
+  /// True when serialization should stop at linked, optimized LLVM
+  /// bitcode (the unit generates code itself), else it produces assembly.
+  virtual bool serializesToBitcode() const { return false; }
 
   /// The builder of one compilation's images for \p targets.
   virtual std::unique_ptr<ImageBuilder>
@@ -193,6 +201,13 @@ public:
     return std::vector<std::string>();
   }
 };
+
+/// How TargetUnit::getTargetChip spells \p target's chip: the chip, then
+/// its features after a colon when it has any.
+inline std::string getChipKey(const OffloadTarget &target) {
+  return target.features.empty() ? target.chip
+                                 : target.chip + ":" + target.features;
+}
 
 /// The targets in \p targets that belong to \p unit.
 std::vector<OffloadTarget> getTargetsOf(llvm::ArrayRef<OffloadTarget> targets,

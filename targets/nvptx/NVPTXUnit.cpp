@@ -88,7 +88,7 @@ public:
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,
                             bool gpuTargetsToo) const override {
-    pm.addPass(createExpandGpuOpsPass());
+    pm.addPass(createExpandGpuOpsPass(/*subgroupSize=*/32, "NVIDIA"));
     // vector-to-scf and expand-strided-metadata emit affine.apply: lower
     // affine after both.
     pm.addPass(mlir::createConvertVectorToSCFPass());
