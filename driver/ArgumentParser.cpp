@@ -130,6 +130,19 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_cuda_path:
       options.cudaPath = arg->getValue();
       break;
+    case OPT_rocm_path:
+      options.rocmPath = arg->getValue();
+      break;
+    case OPT_mcode_object_version_EQ: {
+      StringRef value = arg->getValue();
+      if (value.getAsInteger(10, options.codeObjectVersion) ||
+          options.codeObjectVersion == 0)
+        return createStringError("invalid value '%s' in "
+                                 "'-mcode-object-version=%s'; expected 4, 5 "
+                                 "or 6",
+                                 value.str().c_str(), value.str().c_str());
+      break;
+    }
     case OPT_march_EQ:
       options.hostCpu = arg->getValue();
       if (options.hostCpu.empty())

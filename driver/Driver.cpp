@@ -230,6 +230,8 @@ Error Driver::setUp() {
   jobOptions.printOnly = options.printJobs;
   targetSettings.optLevel = options.optLevel;
   targetSettings.cudaPath = options.cudaPath;
+  targetSettings.rocmPath = options.rocmPath;
+  targetSettings.codeObjectVersion = options.codeObjectVersion;
   targetSettings.printJobs = options.printJobs;
 
   std::vector<OffloadTarget> targets;

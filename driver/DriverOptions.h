@@ -35,6 +35,9 @@ struct DriverOptions {
   /// machine's, empty the architecture's baseline.
   std::string hostCpu;
   std::string cudaPath;
+  std::string rocmPath;
+  /// -mcode-object-version=N; 0 when not given.
+  unsigned codeObjectVersion = 0;
   bool verbose = false;
   bool printJobs = false;
   bool saveTemps = false;

@@ -24,12 +24,20 @@ def compile_to : Joined<["--"], "compile-to=">, MetaVarName<"<phase>">,
 
 def offload_arch : CommaJoined<["--"], "offload-arch=">,
   MetaVarName<"<arch>[,<arch>...]">,
-  HelpText<"Device targets: sm_NN (cubin), compute_NN (PTX), host (the "
-           "CPU), native (this machine's GPUs); default native, or host "
-           "without a GPU">;
+  HelpText<"Device targets: sm_NN (cubin), compute_NN (PTX), gfxNNN[:xnack"
+           "+|-] (AMD), host (the CPU), native (this machine's GPUs); "
+           "default native, or host without a GPU">;
 def cuda_path : Joined<["--"], "cuda-path=">, MetaVarName<"<dir>">,
   HelpText<"CUDA toolkit to use (default: CUDA_PATH, CUDA_HOME, "
            "/usr/local/cuda, ptxas on PATH)">;
+
+def rocm_path : Joined<["--"], "rocm-path=">, MetaVarName<"<dir>">,
+  HelpText<"ROCm installation whose amdgcn/bitcode device libraries to use "
+           "(default: ROCM_PATH, /opt/rocm, Debian's rocm-device-libs)">;
+def mcode_object_version_EQ : Joined<["-"], "mcode-object-version=">,
+  MetaVarName<"<N>">,
+  HelpText<"AMD code object version 4, 5 or 6 (default: the newest the "
+           "installed HIP runtime loads)">;
 
 def O_Group : OptionGroup<"O">;
 def O : Joined<["-"], "O">, Group<O_Group>, MetaVarName<"<level>">,

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/TargetRegistry.h"
+#include "targets/amdgpu/AMDGPUUnit.h"
 #include "targets/host/HostUnit.h"
 #include "targets/nvptx/NVPTXUnit.h"
 
@@ -14,6 +15,7 @@ std::vector<std::unique_ptr<TargetUnit>> mlirc::createTargetUnits() {
   std::vector<std::unique_ptr<TargetUnit>> units;
   units.push_back(createHostUnit());
   units.push_back(createNVPTXUnit());
+  units.push_back(createAMDGPUUnit());
   return units;
 }
 

@@ -1,0 +1,266 @@
+//===- AMDGPUUnit.cpp - AMD GPUs as a device target -----------------------===//
+//
+// gfxNNN with clang's feature suffixes. Each chip gets a gpu.module of its
+// own (wave64 on CDNA/GCN, wave32 on RDNA change how subgroup operations
+// lower), lowered with convert-gpu-to-rocdl and serialized through
+// #rocdl.target to bitcode with ocml/ockl linked from the ROCm device
+// libraries. mlirc generates the relocatable code object per arch itself,
+// in parallel; clang-linker-wrapper links each arch with lld at the final
+// link and bundles them into `.hip_fatbin`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/amdgpu/AMDGPUUnit.h"
+#include "driver/OutputFile.h"
+#include "pipeline/Passes.h"
+#include "targets/NativeArchs.h"
+#include "targets/amdgpu/AMDGPUCodegen.h"
+#include "targets/amdgpu/AMDGPUTarget.h"
+#include "targets/amdgpu/RocmToolkit.h"
+#include "targets/offload/OffloadPacker.h"
+
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVM/ROCDL/Target.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+
+using namespace llvm;
+using namespace mlirc;
+
+namespace {
+
+class AMDGPUUnit;
+
+/// Code objects per arch, generated in-process from the linked bitcode.
+class AMDGPUImageBuilder : public ImageBuilder {
+public:
+  AMDGPUImageBuilder(const AMDGPUUnit &unit, const ImageBuildContext &context,
+                     ArrayRef<OffloadTarget> targets)
+      : unit(unit), context(context), targets(targets) {}
+
+  Error addJobs(ArrayRef<SerializedObject> objects,
+                std::vector<Job> &jobs) override;
+  Error collectImages(std::vector<DeviceImage> &images) override {
+    for (DeviceImage &image : built)
+      images.push_back(std::move(image));
+    built.clear();
+    return Error::success();
+  }
+
+private:
+  const AMDGPUUnit &unit;
+  const ImageBuildContext &context;
+  std::vector<OffloadTarget> targets;
+  std::vector<DeviceImage> built;
+};
+
+class AMDGPUUnit : public TargetUnit {
+public:
+  StringRef getName() const override { return "AMD"; }
+  bool claimsArch(StringRef arch) const override {
+    return arch.starts_with("gfx");
+  }
+  Expected<OffloadTarget> parseArch(StringRef arch) const override {
+    Expected<OffloadTarget> target = parseAMDGPUArch(arch);
+    if (target)
+      target->unit = this;
+    return target;
+  }
+  std::vector<std::string> detectNativeArchs() const override {
+    return detectArchsWith("amdgpu-arch", "gfx");
+  }
+  StringRef getArchExamples() const override {
+    return "gfxNNN (AMD, e.g. gfx90a, gfx90a:xnack-)";
+  }
+
+  Error setUp(ArrayRef<OffloadTarget> targets, const TargetSettings &settings,
+              bool needTools, raw_ostream *log) override;
+
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::ROCDL::ROCDLDialect>();
+    mlir::ROCDL::registerROCDLTargetInterfaceExternalModels(registry);
+  }
+
+  bool lowersPerChip() const override { return true; }
+
+  void populateDevicePasses(mlir::OpPassManager &pm,
+                            ArrayRef<OffloadTarget> targets,
+                            bool gpuTargetsToo) const override {
+    // One chip per module (lowersPerChip).
+    StringRef chip = targets.empty() ? "gfx900" : StringRef(targets[0].chip);
+    pm.addPass(createExpandGpuOpsPass(getWavefrontSize(chip), "AMD"));
+    // vector-to-scf and expand-strided-metadata emit affine.apply: lower
+    // affine after both.
+    pm.addPass(mlir::createConvertVectorToSCFPass());
+    pm.addPass(mlir::memref::createExpandStridedMetadataPass());
+    pm.addPass(mlir::createLowerAffinePass());
+    pm.addPass(mlir::createSCFToControlFlowPass());
+    mlir::ConvertGpuOpsToROCDLOpsOptions rocdl;
+    rocdl.chipset = chip.str();
+    rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
+    pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
+    pm.addPass(mlir::createConvertVectorToLLVMPass());
+    pm.addPass(mlir::createArithToLLVMConversionPass());
+    pm.addPass(mlir::createCanonicalizerPass());
+    pm.addPass(mlir::createCSEPass());
+    pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  }
+
+  SmallVector<mlir::Attribute> getTargetAttrs(mlir::MLIRContext *context,
+                                              ArrayRef<OffloadTarget> targets,
+                                              unsigned optLevel) const override;
+  std::string getTargetChip(mlir::Attribute attr) const override {
+    auto target = dyn_cast<mlir::ROCDL::ROCDLTargetAttr>(attr);
+    if (!target)
+      return "";
+    std::string chip = target.getChip().str();
+    if (!target.getFeatures().empty())
+      chip += ":" + target.getFeatures().str();
+    return chip;
+  }
+  std::string getSerializationToolkit() const override {
+    return toolkit ? toolkit->root : "";
+  }
+  bool serializesToBitcode() const override { return true; }
+
+  std::unique_ptr<ImageBuilder>
+  createImageBuilder(const ImageBuildContext &context,
+                     ArrayRef<OffloadTarget> targets) const override {
+    return std::make_unique<AMDGPUImageBuilder>(*this, context, targets);
+  }
+  object::OffloadKind getOffloadKind() const override {
+    return object::OFK_HIP;
+  }
+  StringRef getRuntimeBackend() const override { return "hip"; }
+
+  std::optional<RocmToolkit> toolkit;
+  unsigned codeObjectVersion = 5;
+  unsigned optLevel = 2;
+};
+
+} // namespace
+
+SmallVector<mlir::Attribute>
+AMDGPUUnit::getTargetAttrs(mlir::MLIRContext *context,
+                           ArrayRef<OffloadTarget> targets,
+                           unsigned optLevel) const {
+  SmallVector<mlir::Attribute> attrs;
+  mlir::Builder b(context);
+  for (const OffloadTarget &target : targets) {
+    // ocml and ockl read the wave size from a control variable that the
+    // serialization sets from this flag.
+    SmallVector<mlir::NamedAttribute> flags;
+    if (getWavefrontSize(target.chip) == 64)
+      flags.push_back(b.getNamedAttr("wave64", b.getUnitAttr()));
+    mlir::Attribute attr = mlir::ROCDL::ROCDLTargetAttr::get(
+        context, optLevel, amdgcnTriple, target.chip, target.features,
+        std::to_string(codeObjectVersion * 100), b.getDictionaryAttr(flags),
+        /*linkFiles=*/nullptr);
+    if (!llvm::is_contained(attrs, attr))
+      attrs.push_back(attr);
+  }
+  return attrs;
+}
+
+Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
+                        const TargetSettings &settings, bool needTools,
+                        raw_ostream *log) {
+  optLevel = settings.optLevel;
+  Expected<RocmToolkit> found = findRocmToolkit(settings.rocmPath);
+  if (!found) {
+    if (!needTools || settings.printJobs) {
+      consumeError(found.takeError());
+    } else {
+      return found.takeError();
+    }
+  } else {
+    toolkit = std::move(*found);
+    if (log)
+      *log << "mlirc: using AMD device libraries at " << toolkit->root
+           << "/amdgcn/bitcode (" << toolkit->getVersionString()
+           << ", found by " << toolkit->foundBy << ")\n";
+  }
+  unsigned newest = toolkit ? toolkit->getNewestCodeObjectVersion() : 5;
+  codeObjectVersion = settings.codeObjectVersion ? settings.codeObjectVersion
+                                                 : newest;
+  if (codeObjectVersion < 4 || codeObjectVersion > 6)
+    return createStringError("-mcode-object-version=%u: LLVM %s builds AMD "
+                             "code objects of version 4, 5 or 6",
+                             codeObjectVersion, LLVM_VERSION_STRING);
+  if (codeObjectVersion > newest && toolkit && toolkit->hipMajor)
+    return createStringError(
+        "-mcode-object-version=%u: the HIP runtime of %s at '%s' loads code "
+        "objects up to version %u (version 6 needs ROCm 6.3 or newer); use "
+        "-mcode-object-version=%u, or --rocm-path=<dir> naming a newer ROCm",
+        codeObjectVersion, toolkit->getVersionString().c_str(),
+        toolkit->root.c_str(), newest, newest);
+  if (log && !targets.empty())
+    *log << "mlirc: AMD code object version " << codeObjectVersion << "\n";
+  return Error::success();
+}
+
+Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
+                                  std::vector<Job> &jobs) {
+  if (context.printJobs)
+    return Error::success();
+  std::vector<AMDGPUCodegenTask> tasks;
+  // The -save-temps names, `<stem>.<module>.<arch>`, of each task.
+  std::vector<std::string> names;
+  for (const SerializedObject &object : objects) {
+    for (const OffloadTarget &target : targets) {
+      if (getChipKey(target) != object.chip)
+        continue;
+      AMDGPUCodegenTask task;
+      task.bitcode = object.data;
+      task.chip = target.chip;
+      task.features = target.features;
+      task.optLevel = unit.optLevel;
+      task.description = "the code object for " + target.arch +
+                         " (gpu.module @" + object.module + " of " +
+                         context.inputPath.str() + ")";
+      task.wantAssembly = context.temps.keepsFiles();
+      tasks.push_back(std::move(task));
+      names.push_back(
+          (context.stem + "." + object.module + "." + target.arch).str());
+      DeviceImage image;
+      image.offloadKind = object::OFK_HIP;
+      image.imageKind = object::IMG_Object;
+      image.triple = amdgcnTriple.str();
+      image.arch = target.arch;
+      built.push_back(std::move(image));
+    }
+  }
+  Expected<std::vector<AMDGPUCodegenResult>> results =
+      generateAMDGPUObjects(tasks);
+  if (!results)
+    return results.takeError();
+  for (auto [image, result, name] : llvm::zip(built, *results, names)) {
+    if (context.temps.keepsFiles()) {
+      auto keep = [&](StringRef suffix, StringRef contents) {
+        return writeOutputFile(context.temps.keptPath(name + suffix.str()),
+                               [&](raw_pwrite_stream &os) {
+                                 os << contents;
+                                 return Error::success();
+                               });
+      };
+      if (Error err = keep(".s", result.assembly))
+        return err;
+      if (Error err = keep(".o", result.object->getBuffer()))
+        return err;
+    }
+    image.data = std::move(result.object);
+  }
+  return Error::success();
+}
+
+std::unique_ptr<TargetUnit> mlirc::createAMDGPUUnit() {
+  return std::make_unique<AMDGPUUnit>();
+}
