@@ -345,15 +345,23 @@ Error Driver::compileOnly() {
 Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   std::vector<std::string> args;
   std::string libDir = getLibraryDir();
-  // One backend's own library, or all of them behind the dispatcher that
-  // chooses when the program starts.
-  std::string runtime =
-      linkUnits.size() == 1
-          ? ("mlirc_" + linkUnits[0]->getRuntimeBackend() + "_runtime").str()
-          : std::string("mlirc_runtime");
-  SmallString<128> runtimePath(libDir);
-  sys::path::append(runtimePath, "lib" + runtime + ".a");
-  if (!options.printJobs && !sys::fs::exists(runtimePath)) {
+  // One backend's own library, or the dispatcher that chooses when the
+  // program starts and every backend, whole (it refers to them weakly).
+  std::vector<std::string> libraries;
+  if (linkUnits.size() == 1) {
+    libraries.push_back(
+        ("mlirc_" + linkUnits[0]->getRuntimeBackend() + "_runtime").str());
+  } else {
+    libraries.push_back("mlirc_runtime");
+    for (const TargetUnit *unit : linkUnits)
+      libraries.push_back(
+          ("mlirc_" + unit->getRuntimeBackend() + "_backend").str());
+  }
+  for (const std::string &library : libraries) {
+    SmallString<128> path(libDir);
+    sys::path::append(path, "lib" + library + ".a");
+    if (options.printJobs || sys::fs::exists(path))
+      continue;
     std::string backends;
     for (const TargetUnit *unit : linkUnits)
       backends += (backends.empty() ? "" : ", ") + unit->getName().str();
@@ -361,10 +369,16 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
         "'%s' is missing: mlirc was built without the runtime for %s (a "
         "toolkit was missing when it was built), so it cannot link this "
         "program; rebuild it with the toolkit installed",
-        runtimePath.c_str(), backends.c_str());
+        path.c_str(), backends.c_str());
   }
   args.push_back("-L" + libDir);
-  args.push_back("-l" + runtime);
+  args.push_back("-l" + libraries.front());
+  if (libraries.size() > 1) {
+    args.push_back("-Wl,--whole-archive");
+    for (const std::string &library : ArrayRef(libraries).drop_front())
+      args.push_back("-l" + library);
+    args.push_back("-Wl,--no-whole-archive");
+  }
   for (const TargetUnit *unit : linkUnits) {
     Expected<std::vector<std::string>> unitArgs =
         unit->getLinkArgs(targetSettings);

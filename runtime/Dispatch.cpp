@@ -1,10 +1,12 @@
-//===- Dispatch.cpp - GPU or CPU, chosen when the program starts ----------===//
+//===- Dispatch.cpp - A backend chosen when the program starts ------------===//
 //
-// The combined runtime of an executable built for NVIDIA and host targets:
-// every runtime function goes to the CUDA backend when a CUDA device is
-// usable, else to the host backend. MLIRC_TARGET=cuda or =host forces the
-// choice; MLIRC_VERBOSE=1 says which one runs. The CUDA driver is loaded at
-// run time by cudart, so the program starts on machines without one.
+// The combined runtime of an executable built for several kinds of target:
+// every runtime function goes to the first usable backend of CUDA, HIP and
+// the host CPU among those the executable was linked with (each a prefixed
+// copy, cuda_/hip_/host_). The backends are weak references here, so only
+// the linked ones count. MLIRC_TARGET=cuda|hip|host forces the choice;
+// MLIRC_VERBOSE=1 says which one runs. The CUDA driver and the HIP runtime
+// are loaded at run time, so the program starts on machines without them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,38 +17,96 @@
 #include <cstdlib>
 #include <cstring>
 
-extern "C" bool mlircCudaAvailable();
+extern "C" __attribute__((weak)) bool mlircCudaAvailable();
+extern "C" __attribute__((weak)) bool mlircHipAvailable();
 
 #define MLIRC_API(ret, name, params, args)                                     \
-  extern "C" ret cuda_##name params;                                           \
-  extern "C" ret host_##name params;
+  extern "C" __attribute__((weak)) ret cuda_##name params;                     \
+  extern "C" __attribute__((weak)) ret hip_##name params;                      \
+  extern "C" __attribute__((weak)) ret host_##name params;
 #include "RuntimeAPI.def"
 
 namespace {
 
-enum class Backend { Cuda, Host };
+enum class Backend { Cuda, Hip, Host };
+
+struct BackendInfo {
+  const char *name;
+  /// What MLIRC_VERBOSE prints.
+  const char *where;
+  /// What MLIRC_TARGET=<name> needs and did not find.
+  const char *needs;
+  bool linked;
+  bool (*available)();
+};
+
+bool alwaysAvailable() { return true; }
+
+BackendInfo getInfo(Backend backend) {
+  switch (backend) {
+  case Backend::Cuda:
+    return {"cuda", "the CUDA device", "NVIDIA GPU with its CUDA driver",
+            &cuda_mlircLaunchKernel != nullptr, mlircCudaAvailable};
+  case Backend::Hip:
+    return {"hip", "the HIP device", "AMD GPU with the HIP runtime",
+            &hip_mlircLaunchKernel != nullptr, mlircHipAvailable};
+  case Backend::Host:
+    return {"host", "the CPU", "CPU", &host_mlircLaunchKernel != nullptr,
+            alwaysAvailable};
+  }
+  __builtin_unreachable();
+}
+
+bool usable(const BackendInfo &info) {
+  return info.linked && info.available && info.available();
+}
 
 Backend choose() {
+  const Backend all[] = {Backend::Cuda, Backend::Hip, Backend::Host};
   const char *forced = std::getenv("MLIRC_TARGET");
-  bool verbose = std::getenv("MLIRC_VERBOSE") &&
-                 std::strcmp(std::getenv("MLIRC_VERBOSE"), "0") != 0;
-  Backend backend;
-  if (forced && std::strcmp(forced, "host") == 0) {
-    backend = Backend::Host;
-  } else if (forced && std::strcmp(forced, "cuda") == 0) {
-    if (!mlircCudaAvailable())
-      mlirc::runtime::fail("MLIRC_TARGET=cuda, but no usable CUDA device or "
-                           "driver was found");
-    backend = Backend::Cuda;
-  } else if (forced && *forced) {
-    mlirc::runtime::fail("MLIRC_TARGET=%s; expected cuda or host", forced);
+  const char *verboseVar = std::getenv("MLIRC_VERBOSE");
+  bool verbose = verboseVar && std::strcmp(verboseVar, "0") != 0;
+  Backend chosen = Backend::Host;
+  bool found = false;
+  if (forced && *forced) {
+    for (Backend backend : all) {
+      BackendInfo info = getInfo(backend);
+      if (std::strcmp(forced, info.name) != 0)
+        continue;
+      if (!info.linked)
+        mlirc::runtime::fail("MLIRC_TARGET=%s, but this program was not "
+                             "built for %s (see mlirc --offload-arch)",
+                             forced, info.name);
+      if (!usable(info))
+        mlirc::runtime::fail("MLIRC_TARGET=%s, but no usable %s was found",
+                             forced, info.needs);
+      chosen = backend;
+      found = true;
+    }
+    if (!found)
+      mlirc::runtime::fail("MLIRC_TARGET=%s; expected cuda, hip or host",
+                           forced);
   } else {
-    backend = mlircCudaAvailable() ? Backend::Cuda : Backend::Host;
+    for (Backend backend : all) {
+      if (usable(getInfo(backend))) {
+        chosen = backend;
+        found = true;
+        break;
+      }
+    }
+    // No usable device and no host code: the first GPU backend linked
+    // reports what is missing on its first call.
+    if (!found)
+      for (Backend backend : all)
+        if (getInfo(backend).linked) {
+          chosen = backend;
+          break;
+        }
   }
   if (verbose)
     std::fprintf(stderr, "mlirc runtime: running kernels on %s\n",
-                 backend == Backend::Cuda ? "the CUDA device" : "the CPU");
-  return backend;
+                 getInfo(chosen).where);
+  return chosen;
 }
 
 Backend backend() {
@@ -58,8 +118,14 @@ Backend backend() {
 
 #define MLIRC_API(ret, name, params, args)                                     \
   extern "C" ret name params {                                                 \
-    if (backend() == Backend::Cuda)                                            \
+    switch (backend()) {                                                       \
+    case Backend::Cuda:                                                        \
       return cuda_##name args;                                                 \
+    case Backend::Hip:                                                         \
+      return hip_##name args;                                                  \
+    case Backend::Host:                                                        \
+      break;                                                                   \
+    }                                                                          \
     return host_##name args;                                                   \
   }
 #include "RuntimeAPI.def"

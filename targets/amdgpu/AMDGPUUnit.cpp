@@ -140,6 +140,11 @@ public:
     return object::OFK_HIP;
   }
   StringRef getRuntimeBackend() const override { return "hip"; }
+  Expected<std::vector<std::string>>
+  getLinkArgs(const TargetSettings &settings) const override {
+    // The runtime loads libamdhip64 itself.
+    return std::vector<std::string>{"-ldl"};
+  }
 
   std::optional<RocmToolkit> toolkit;
   unsigned codeObjectVersion = 5;
