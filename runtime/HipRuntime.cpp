@@ -48,24 +48,24 @@ namespace {
   X(hipMalloc, hipError_t (*)(void **, size_t))                                \
   X(hipMallocManaged, hipError_t (*)(void **, size_t, unsigned))               \
   X(hipFree, hipError_t (*)(void *))                                           \
-  X(hipMemcpyAsync, hipError_t (*)(void *, const void *, size_t,               \
-                                   hipMemcpyKind, hipStream_t))                \
-  X(hipMemsetD32Async, hipError_t (*)(hipDeviceptr_t, int, size_t,             \
-                                      hipStream_t))                            \
-  X(hipMemsetD16Async, hipError_t (*)(hipDeviceptr_t, unsigned short, size_t,  \
-                                      hipStream_t))                            \
+  X(hipMemcpyAsync,                                                            \
+    hipError_t (*)(void *, const void *, size_t, hipMemcpyKind, hipStream_t))  \
+  X(hipMemsetD32Async,                                                         \
+    hipError_t (*)(hipDeviceptr_t, int, size_t, hipStream_t))                  \
+  X(hipMemsetD16Async,                                                         \
+    hipError_t (*)(hipDeviceptr_t, unsigned short, size_t, hipStream_t))       \
   X(hipHostRegister, hipError_t (*)(void *, size_t, unsigned))                 \
   X(hipHostUnregister, hipError_t (*)(void *))                                 \
   X(hipFuncSetAttribute, hipError_t (*)(const void *, hipFuncAttribute, int))  \
-  X(hipLaunchKernel, hipError_t (*)(const void *, dim3, dim3, void **, size_t, \
-                                    hipStream_t))                              \
+  X(hipLaunchKernel,                                                           \
+    hipError_t (*)(const void *, dim3, dim3, void **, size_t, hipStream_t))    \
   X(__hipRegisterFatBinary, void **(*)(const void *))                          \
   X(__hipUnregisterFatBinary, void (*)(void **))                               \
   X(__hipRegisterFunction,                                                     \
     void (*)(void **, const void *, char *, const char *, unsigned, void *,    \
              void *, void *, void *, int *))                                   \
-  X(__hipRegisterVar, void (*)(void **, void *, char *, const char *, int,     \
-                               size_t, int, int))                              \
+  X(__hipRegisterVar,                                                          \
+    void (*)(void **, void *, char *, const char *, int, size_t, int, int))    \
   X(__hipRegisterManagedVar,                                                   \
     void (*)(void *, void **, void *, const char *, size_t, unsigned))         \
   X(__hipRegisterSurface,                                                      \
@@ -367,8 +367,7 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ptxHandle,
     fail("hipLaunchKernel", error, name);
   lastKernel.store(name);
   if (!stream) {
-    error = require(lib.hipStreamSynchronize,
-                    "hipStreamSynchronize")(nullptr);
+    error = require(lib.hipStreamSynchronize, "hipStreamSynchronize")(nullptr);
     if (error != hipSuccess)
       fail("hipStreamSynchronize", error, name);
   }

@@ -59,8 +59,8 @@ static Error emit(Module &module, TargetMachine &machine, bool assembly,
 
 static Expected<AMDGPUCodegenResult> generate(const AMDGPUCodegenTask &task) {
   LLVMContext context;
-  Expected<std::unique_ptr<Module>> module = parseBitcodeFile(
-      MemoryBufferRef(task.bitcode, task.chip), context);
+  Expected<std::unique_ptr<Module>> module =
+      parseBitcodeFile(MemoryBufferRef(task.bitcode, task.chip), context);
   if (!module)
     return createStringError("cannot read the device bitcode of %s: %s",
                              task.description.c_str(),
@@ -69,8 +69,7 @@ static Expected<AMDGPUCodegenResult> generate(const AMDGPUCodegenTask &task) {
   std::string error;
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return createStringError("%s: %s", task.description.c_str(),
-                             error.c_str());
+    return createStringError("%s: %s", task.description.c_str(), error.c_str());
   CodeGenOptLevel level = task.optLevel == 0   ? CodeGenOptLevel::None
                           : task.optLevel == 1 ? CodeGenOptLevel::Less
                           : task.optLevel == 2 ? CodeGenOptLevel::Default
@@ -83,12 +82,14 @@ static Expected<AMDGPUCodegenResult> generate(const AMDGPUCodegenTask &task) {
                              task.description.c_str());
   (*module)->setDataLayout(machine->createDataLayout());
   AMDGPUCodegenResult result;
-  if (task.wantAssembly) {
+  if (task.wantText) {
+    raw_string_ostream ir(result.llvmIR);
+    (*module)->print(ir, nullptr);
     SmallString<0> text;
     raw_svector_ostream os(text);
     // Code generation changes the module: emit the ISA from a copy.
-    Expected<std::unique_ptr<Module>> copy = parseBitcodeFile(
-        MemoryBufferRef(task.bitcode, task.chip), context);
+    Expected<std::unique_ptr<Module>> copy =
+        parseBitcodeFile(MemoryBufferRef(task.bitcode, task.chip), context);
     if (!copy)
       return copy.takeError();
     (*copy)->setDataLayout(machine->createDataLayout());

@@ -21,13 +21,14 @@ struct AMDGPUCodegenTask {
   unsigned optLevel = 2;
   /// For errors: "the code object for gfx90a (gpu.module @k of x.mlir)".
   std::string description;
-  /// Also produce the ISA as text (-save-temps).
-  bool wantAssembly = false;
+  /// Also produce the linked LLVM IR and the ISA as text (-save-temps).
+  bool wantText = false;
 };
 
 /// What one task produced.
 struct AMDGPUCodegenResult {
   std::unique_ptr<llvm::MemoryBuffer> object;
+  std::string llvmIR;
   std::string assembly;
 };
 

@@ -20,8 +20,7 @@ Expected<OffloadTarget> mlirc::parseAMDGPUArch(StringRef arch) {
     return createStringError("unknown AMD GPU '%s' in --offload-arch=%s; "
                              "LLVM %s knows %s",
                              chip.str().c_str(), arch.str().c_str(),
-                             LLVM_VERSION_STRING,
-                             join(valid, ", ").c_str());
+                             LLVM_VERSION_STRING, join(valid, ", ").c_str());
   }
   unsigned attrs = AMDGPU::getArchAttrAMDGCN(kind);
   SmallVector<std::string, 2> features;
@@ -35,9 +34,9 @@ Expected<OffloadTarget> mlirc::parseAMDGPUArch(StringRef arch) {
           "invalid target feature '%s' in --offload-arch=%s; %s supports %s "
           "(each followed by + or -, e.g. %s:xnack-)",
           feature.str().c_str(), arch.str().c_str(), chip.str().c_str(),
-          (attrs & AMDGPU::FEATURE_SRAMECC)  ? "xnack and sramecc"
+          (attrs & AMDGPU::FEATURE_SRAMECC) ? "xnack and sramecc"
           : (attrs & AMDGPU::FEATURE_XNACK) ? "xnack"
-                                             : "none",
+                                            : "none",
           chip.str().c_str());
     features.push_back((Twine(sign) + name).str());
   }

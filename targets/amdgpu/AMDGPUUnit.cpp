@@ -194,8 +194,8 @@ Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
            << ", found by " << toolkit->foundBy << ")\n";
   }
   unsigned newest = toolkit ? toolkit->getNewestCodeObjectVersion() : 5;
-  codeObjectVersion = settings.codeObjectVersion ? settings.codeObjectVersion
-                                                 : newest;
+  codeObjectVersion =
+      settings.codeObjectVersion ? settings.codeObjectVersion : newest;
   if (codeObjectVersion < 4 || codeObjectVersion > 6)
     return createStringError("-mcode-object-version=%u: LLVM %s builds AMD "
                              "code objects of version 4, 5 or 6",
@@ -231,7 +231,7 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
       task.description = "the code object for " + target.arch +
                          " (gpu.module @" + object.module + " of " +
                          context.inputPath.str() + ")";
-      task.wantAssembly = context.temps.keepsFiles();
+      task.wantText = context.temps.keepsFiles();
       tasks.push_back(std::move(task));
       names.push_back(
           (context.stem + "." + object.module + "." + target.arch).str());
@@ -247,21 +247,24 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
       generateAMDGPUObjects(tasks);
   if (!results)
     return results.takeError();
-  for (auto [image, result, name] : llvm::zip(built, *results, names)) {
+  for (size_t i = 0; i < built.size(); ++i) {
+    AMDGPUCodegenResult &result = (*results)[i];
     if (context.temps.keepsFiles()) {
       auto keep = [&](StringRef suffix, StringRef contents) {
-        return writeOutputFile(context.temps.keptPath(name + suffix.str()),
+        return writeOutputFile(context.temps.keptPath(names[i] + suffix.str()),
                                [&](raw_pwrite_stream &os) {
                                  os << contents;
                                  return Error::success();
                                });
       };
+      if (Error err = keep(".ll", result.llvmIR))
+        return err;
       if (Error err = keep(".s", result.assembly))
         return err;
       if (Error err = keep(".o", result.object->getBuffer()))
         return err;
     }
-    image.data = std::move(result.object);
+    built[i].data = std::move(result.object);
   }
   return Error::success();
 }

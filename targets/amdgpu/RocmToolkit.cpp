@@ -69,8 +69,7 @@ Expected<RocmToolkit> mlirc::findRocmToolkit(StringRef rocmPathFlag) {
   if (sys::fs::is_directory("/opt/rocm"))
     return inspect("/opt/rocm", "the default location");
   Triple host(sys::getProcessTriple());
-  std::string debian =
-      "/usr/lib/" + host.getArchName().str() + "-linux-gnu";
+  std::string debian = "/usr/lib/" + host.getArchName().str() + "-linux-gnu";
   SmallString<128> bitcode(debian);
   sys::path::append(bitcode, "amdgcn", "bitcode");
   if (sys::fs::is_directory(bitcode))
