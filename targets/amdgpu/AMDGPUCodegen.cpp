@@ -15,6 +15,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
@@ -81,6 +82,14 @@ static Expected<AMDGPUCodegenResult> generate(const AMDGPUCodegenTask &task) {
     return createStringError("cannot create an AMDGPU target machine for %s",
                              task.description.c_str());
   (*module)->setDataLayout(machine->createDataLayout());
+  // LLVM's code generator aborts on invalid IR; report it instead.
+  std::string problems;
+  raw_string_ostream problemStream(problems);
+  if (verifyModule(**module, &problemStream))
+    return createStringError("mlirc produced invalid device code for %s; "
+                             "please report this with the input: %s",
+                             task.description.c_str(),
+                             StringRef(problems).trim().str().c_str());
   AMDGPUCodegenResult result;
   if (task.wantText) {
     raw_string_ostream ir(result.llvmIR);

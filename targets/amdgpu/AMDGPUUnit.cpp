@@ -15,6 +15,7 @@
 #include "pipeline/Passes.h"
 #include "targets/NativeArchs.h"
 #include "targets/amdgpu/AMDGPUCodegen.h"
+#include "targets/amdgpu/AMDGPUPasses.h"
 #include "targets/amdgpu/AMDGPUTarget.h"
 #include "targets/amdgpu/RocmToolkit.h"
 #include "targets/offload/OffloadPacker.h"
@@ -103,6 +104,7 @@ public:
     pm.addPass(mlir::memref::createExpandStridedMetadataPass());
     pm.addPass(mlir::createLowerAffinePass());
     pm.addPass(mlir::createSCFToControlFlowPass());
+    pm.addPass(createLowerAssertsPass());
     mlir::ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = chip.str();
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
@@ -112,6 +114,7 @@ public:
     pm.addPass(mlir::createCanonicalizerPass());
     pm.addPass(mlir::createCSEPass());
     pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+    pm.addPass(createPrivateAllocasPass());
   }
 
   SmallVector<mlir::Attribute> getTargetAttrs(mlir::MLIRContext *context,
