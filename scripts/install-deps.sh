@@ -7,6 +7,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   clang-22 libclang-22-dev libclang-cpp22-dev libclang-rt-22-dev
   clang-tools-22 lld-22
+  rocm-device-libs libamdhip64-dev
   cmake ninja-build make ccache python3 zstd binutils libc6-dev libstdc++-12-dev
 )
 

@@ -32,8 +32,25 @@ config.substitutions.append(("%inputs",
 config.substitutions.append(
     ("%nvfatbin", "python3 " + os.path.join(config.test_source_root, "utils",
                                             "nvfatbin.py")))
+config.substitutions.append(
+    ("%hipfatbin", "python3 " + os.path.join(config.test_source_root, "utils",
+                                             "hipfatbin.py")))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir,
                                                     "clang++")))
+config.substitutions.append(
+    ("%fake_rocm", os.path.join(config.test_source_root, "Inputs",
+                                "fake-rocm")))
+# Tests choose their ROCm installation explicitly.
+config.environment.pop("ROCM_PATH", None)
+
+# AMD's device libraries where mlirc finds them without flags (/opt/rocm or
+# Debian's rocm-device-libs), and mlirc's HIP runtime backend.
+for rocm_root in ["/opt/rocm", "/usr/lib/x86_64-linux-gnu"]:
+    if os.path.exists(os.path.join(rocm_root, "amdgcn", "bitcode", "ocml.bc")):
+        config.available_features.add("rocm-device-libs")
+        break
+if config.have_hip_runtime:
+    config.available_features.add("hip-runtime")
 
 # A real CUDA toolkit: ptxas, fatbinary, libdevice and the static cudart.
 cuda_root = "/usr/local/cuda"
@@ -53,6 +70,15 @@ config.substitutions.append(("%offload_arch", offload_arch))
 # Programs only the host target can run say `REQUIRES: offload-arch-host`.
 if offload_arch == "host":
     config.available_features.add("offload-arch-host")
+
+# A usable AMD GPU, as LLVM's amdgpu-arch sees it.
+try:
+    out = subprocess.run([os.path.join(config.llvm_tools_dir, "amdgpu-arch")],
+                         capture_output=True, text=True, timeout=60).stdout
+    if "gfx" in out:
+        config.available_features.add("hip-device")
+except (OSError, subprocess.SubprocessError):
+    pass
 
 # A usable NVIDIA GPU, as LLVM's nvptx-arch sees it.
 try:

@@ -29,15 +29,20 @@ Expected<OffloadTarget> mlirc::parseAMDGPUArch(StringRef arch) {
     char sign = feature.empty() ? 0 : feature.back();
     bool known = (name == "xnack" && (attrs & AMDGPU::FEATURE_XNACK)) ||
                  (name == "sramecc" && (attrs & AMDGPU::FEATURE_SRAMECC));
-    if ((sign != '+' && sign != '-') || !known)
+    if ((sign != '+' && sign != '-') || !known) {
+      if (!(attrs & (AMDGPU::FEATURE_XNACK | AMDGPU::FEATURE_SRAMECC)))
+        return createStringError("invalid target feature '%s' in "
+                                 "--offload-arch=%s; %s has no xnack or "
+                                 "sramecc setting",
+                                 feature.str().c_str(), arch.str().c_str(),
+                                 chip.str().c_str());
       return createStringError(
-          "invalid target feature '%s' in --offload-arch=%s; %s supports %s "
-          "(each followed by + or -, e.g. %s:xnack-)",
+          "invalid target feature '%s' in --offload-arch=%s; %s takes %s, "
+          "each followed by + or - (e.g. %s:xnack-)",
           feature.str().c_str(), arch.str().c_str(), chip.str().c_str(),
-          (attrs & AMDGPU::FEATURE_SRAMECC) ? "xnack and sramecc"
-          : (attrs & AMDGPU::FEATURE_XNACK) ? "xnack"
-                                            : "none",
+          (attrs & AMDGPU::FEATURE_SRAMECC) ? "xnack and sramecc" : "xnack",
           chip.str().c_str());
+    }
     features.push_back((Twine(sign) + name).str());
   }
   OffloadTarget target;

@@ -30,6 +30,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/ROCDL/Target.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
 
@@ -178,10 +179,37 @@ AMDGPUUnit::getTargetAttrs(mlir::MLIRContext *context,
   return attrs;
 }
 
+/// The feature names (xnack, sramecc) \p target sets, sorted.
+static std::string getFeatureNames(const OffloadTarget &target) {
+  SmallVector<StringRef> features;
+  StringRef(target.features).split(features, ',', -1, false);
+  SmallVector<std::string> names;
+  for (StringRef feature : features)
+    names.push_back(feature.drop_front().str());
+  llvm::sort(names);
+  return llvm::join(names, ",");
+}
+
+/// Rejects what clang rejects: archs of one chip that disagree on which
+/// features they set, whose code objects the device link cannot tell
+/// apart (gfx90a beside gfx90a:xnack-).
+static Error checkFeatureCombinations(ArrayRef<OffloadTarget> targets) {
+  for (const OffloadTarget &a : targets)
+    for (const OffloadTarget &b : targets)
+      if (a.chip == b.chip && getFeatureNames(a) != getFeatureNames(b))
+        return createStringError(
+            "--offload-arch=%s and %s cannot be combined: for one AMD GPU, a "
+            "target feature must be set in all of its archs or in none",
+            a.arch.c_str(), b.arch.c_str());
+  return Error::success();
+}
+
 Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
                         const TargetSettings &settings, bool needTools,
                         raw_ostream *log) {
   optLevel = settings.optLevel;
+  if (Error err = checkFeatureCombinations(targets))
+    return err;
   Expected<RocmToolkit> found = findRocmToolkit(settings.rocmPath);
   if (!found) {
     if (!needTools || settings.printJobs) {
