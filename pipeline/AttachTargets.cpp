@@ -50,19 +50,30 @@ struct AttachTargetsPass
     for (const TargetUnit *unit : units) {
       if (!unit->hasDeviceModules())
         continue;
-      auto attrs = ArrayAttr::get(
-          &getContext(),
-          unit->getTargetAttrs(&getContext(), getTargetsOf(targets, *unit),
-                               optLevel));
+      SmallVector<Attribute> attrs = unit->getTargetAttrs(
+          &getContext(), getTargetsOf(targets, *unit), optLevel);
+      // The target attribute lists, one per gpu.module copy.
+      SmallVector<ArrayAttr> groups;
+      if (unit->lowersPerChip())
+        for (Attribute attr : attrs)
+          groups.push_back(ArrayAttr::get(&getContext(), attr));
+      else
+        groups.push_back(ArrayAttr::get(&getContext(), attrs));
       for (gpu::GPUModuleOp gpuModule : gpuModules) {
-        gpu::GPUModuleOp target = gpuModule;
-        if (!first) {
-          target = gpuModule.clone();
-          target.setName(
-              (gpuModule.getName() + "_" + unit->getName().lower()).str());
-          symbols.insert(target);
+        for (auto [index, group] : llvm::enumerate(groups)) {
+          gpu::GPUModuleOp copy = gpuModule;
+          if (!first || index > 0) {
+            copy = gpuModule.clone();
+            std::string name =
+                (gpuModule.getName() + "_" + unit->getName().lower()).str();
+            if (groups.size() > 1)
+              name += "_" + std::to_string(index);
+            copy.setName(name);
+            copy->setAttr(originalNameAttr, gpuModule.getNameAttr());
+            symbols.insert(copy);
+          }
+          copy.setTargetsAttr(group);
         }
-        target.setTargetsAttr(attrs);
       }
       first = false;
     }

@@ -6,4 +6,11 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
 ninja -C build mlirc-test-inputs
-/usr/lib/llvm-22/bin/lit -sv build/test
+lit=/usr/lib/llvm-22/bin/lit
+"$lit" -sv build/test
+# The host target's programs again, each built as one executable for NVIDIA
+# (with a CUDA toolkit), AMD and the CPU: without a GPU they run on the CPU
+# with the same expected output.
+archs=gfx90a,gfx1100,host
+if [ -x /usr/local/cuda/bin/ptxas ]; then archs=sm_80,sm_90,$archs; fi
+"$lit" -sv build/test/integration/host --param offload_arch=$archs
