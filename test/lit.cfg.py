@@ -20,6 +20,7 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ["CUDA_PATH", "CUDA_HOME"]:
     config.environment.pop(var, None)
 
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%mlirc_lib",
                              os.path.join(config.mlirc_obj_root, "lib")))
 config.substitutions.append(("%mlirc", os.path.join(bin_dir, "mlirc")))

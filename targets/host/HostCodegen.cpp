@@ -51,6 +51,10 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu) {
         "(x86-64, x86-64-v3, znver3, skylake, ...) or native",
         cpuName.c_str(), cpu.str().c_str(), triple.getArchName().str().c_str());
   TargetOptions options;
+  // Constructors (host-kernel and offload registration) in .init_array, as
+  // clang emits them: glibc does not run .ctors, and linkers need not move
+  // them.
+  options.UseInitArray = true;
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
       triple, cpuName, features, options, Reloc::PIC_, std::nullopt, level));
   if (!machine)
