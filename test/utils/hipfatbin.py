@@ -59,7 +59,7 @@ def main():
         pos += 24
         target = bundle[pos:pos + id_size].decode()
         pos += id_size
-        if not target.startswith("hip-amdgcn"):
+        if "-amdgcn-" not in target:
             continue
         elf = bundle[offset:offset + size]
         arch = target.split("--", 1)[1]
