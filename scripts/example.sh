@@ -1,6 +1,6 @@
 #!/bin/bash
 # Quick start (1): installs what mlirc needs, builds it, compiles
-# examples/vecadd.mlir for this machine (its NVIDIA GPU, else its CPU) and
+# examples/vecadd.mlir for this machine (its NVIDIA or AMD GPU, else its CPU) and
 # runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
