@@ -14,6 +14,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 #include <atomic>
@@ -63,27 +64,9 @@ cudaStream_t asStream(void *stream) {
   return static_cast<cudaStream_t>(stream);
 }
 
-/// The part of a strided memref descriptor mgpuMemHostRegisterMemRef reads.
-struct MemRefDescriptor {
-  char *allocated;
-  char *aligned;
-  int64_t offset;
-  int64_t sizesAndStrides[]; // sizes[rank], then strides[rank]
-};
-
-/// The bytes a memref of \p rank spans from its first element.
-size_t getMemRefSpan(int64_t rank, const MemRefDescriptor *desc,
-                     int64_t elementSize) {
-  const int64_t *sizes = desc->sizesAndStrides;
-  const int64_t *strides = desc->sizesAndStrides + rank;
-  int64_t last = 0;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (sizes[i] == 0)
-      return 0;
-    last += (sizes[i] - 1) * strides[i];
-  }
-  return static_cast<size_t>(last + 1) * elementSize;
-}
+using mlirc::runtime::getMemRefSpan;
+using mlirc::runtime::getMemRefStart;
+using mlirc::runtime::MemRefDescriptor;
 
 /// Launches the kernel registered under \p handle; \p call names the CUDA
 /// call that failed.
@@ -213,7 +196,7 @@ void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t rank,
   size_t bytes = getMemRefSpan(rank, desc, elementSize);
   if (bytes == 0)
     return;
-  MLIRC_CUDA(cudaHostRegister(desc->aligned + desc->offset * elementSize, bytes,
+  MLIRC_CUDA(cudaHostRegister(getMemRefStart(desc, elementSize), bytes,
                               cudaHostRegisterDefault));
 }
 
@@ -222,7 +205,7 @@ void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t rank,
                                                int64_t elementSize) {
   if (getMemRefSpan(rank, desc, elementSize) == 0)
     return;
-  MLIRC_CUDA(cudaHostUnregister(desc->aligned + desc->offset * elementSize));
+  MLIRC_CUDA(cudaHostUnregister(getMemRefStart(desc, elementSize)));
 }
 
 void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) {

@@ -18,6 +18,7 @@
 
 #include <hip/hip_runtime_api.h>
 
+#include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 
@@ -140,27 +141,9 @@ template <typename Fn> Fn require(Fn fn, const char *name) {
 
 hipStream_t asStream(void *stream) { return static_cast<hipStream_t>(stream); }
 
-/// The part of a strided memref descriptor mgpuMemHostRegisterMemRef reads.
-struct MemRefDescriptor {
-  char *allocated;
-  char *aligned;
-  int64_t offset;
-  int64_t sizesAndStrides[]; // sizes[rank], then strides[rank]
-};
-
-/// The bytes a memref of \p rank spans from its first element.
-size_t getMemRefSpan(int64_t rank, const MemRefDescriptor *desc,
-                     int64_t elementSize) {
-  const int64_t *sizes = desc->sizesAndStrides;
-  const int64_t *strides = desc->sizesAndStrides + rank;
-  int64_t last = 0;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (sizes[i] == 0)
-      return 0;
-    last += (sizes[i] - 1) * strides[i];
-  }
-  return static_cast<size_t>(last + 1) * elementSize;
-}
+using mlirc::runtime::getMemRefSpan;
+using mlirc::runtime::getMemRefStart;
+using mlirc::runtime::MemRefDescriptor;
 
 /// What __hipRegisterFatBinary returns when no HIP runtime is loaded.
 void *unregisteredFatBinary = nullptr;
@@ -326,7 +309,7 @@ void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t rank,
   size_t bytes = getMemRefSpan(rank, desc, elementSize);
   if (bytes == 0)
     return;
-  MLIRC_HIP(hipHostRegister, desc->aligned + desc->offset * elementSize, bytes,
+  MLIRC_HIP(hipHostRegister, getMemRefStart(desc, elementSize), bytes,
             hipHostRegisterDefault);
 }
 
@@ -335,7 +318,7 @@ void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t rank,
                                                int64_t elementSize) {
   if (getMemRefSpan(rank, desc, elementSize) == 0)
     return;
-  MLIRC_HIP(hipHostUnregister, desc->aligned + desc->offset * elementSize);
+  MLIRC_HIP(hipHostUnregister, getMemRefStart(desc, elementSize));
 }
 
 void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) {

@@ -72,20 +72,19 @@ config.substitutions.append(("%offload_arch", offload_arch))
 if offload_arch == "host":
     config.available_features.add("offload-arch-host")
 
-# A usable AMD GPU, as LLVM's amdgpu-arch sees it.
-try:
-    out = subprocess.run([os.path.join(config.llvm_tools_dir, "amdgpu-arch")],
-                         capture_output=True, text=True, timeout=60).stdout
-    if "gfx" in out:
-        config.available_features.add("hip-device")
-except (OSError, subprocess.SubprocessError):
-    pass
 
-# A usable NVIDIA GPU, as LLVM's nvptx-arch sees it.
-try:
-    out = subprocess.run([os.path.join(config.llvm_tools_dir, "nvptx-arch")],
-                         capture_output=True, text=True, timeout=60).stdout
-    if "sm_" in out:
-        config.available_features.add("cuda-device")
-except (OSError, subprocess.SubprocessError):
-    pass
+def detects_gpu(tool, prefix):
+    """True when LLVM's `tool` (nvptx-arch, amdgpu-arch) lists a GPU."""
+    try:
+        out = subprocess.run([os.path.join(config.llvm_tools_dir, tool)],
+                             capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return prefix in out
+
+
+# Usable GPUs, as LLVM's arch tools see them.
+if detects_gpu("nvptx-arch", "sm_"):
+    config.available_features.add("cuda-device")
+if detects_gpu("amdgpu-arch", "gfx"):
+    config.available_features.add("hip-device")

@@ -10,21 +10,14 @@ descriptors) of the object, sorted. An empty code object lists no kernels.
 mlirc's tests use it to check a link without an AMD GPU.
 """
 import struct
-import subprocess
 import sys
-import tempfile
+
+from elfsection import read_section
 
 BUNDLE_MAGIC = b"__CLANG_OFFLOAD_BUNDLE__"
 ELF_TYPES = {1: "REL", 2: "EXEC", 3: "DYN"}
 # e_ident[EI_ABIVERSION] of AMDHSA code objects: 2 is v4, 3 v5, 4 v6.
 CODE_OBJECT_VERSIONS = {2: 4, 3: 5, 4: 6}
-
-
-def read_section(path, name):
-    with tempfile.NamedTemporaryFile() as out:
-        subprocess.run(["llvm-objcopy", "--dump-section", name + "=" + out.name,
-                        path, "/dev/null"], check=True)
-        return open(out.name, "rb").read()
 
 
 def kernel_descriptors(elf):

@@ -10,19 +10,13 @@ import re
 import struct
 import subprocess
 import sys
-import tempfile
+
+from elfsection import read_section
 
 FATBIN_MAGIC = 0xBA55ED50
 KIND_PTX, KIND_ELF = 1, 2
 # fatbinary compresses PTX with zstd by default.
 ZSTD_COMPRESSED = 0x8000
-
-
-def read_section(path, name):
-    with tempfile.NamedTemporaryFile() as out:
-        subprocess.run(["llvm-objcopy", "--dump-section", name + "=" + out.name,
-                        path, "/dev/null"], check=True)
-        return open(out.name, "rb").read()
 
 
 def elf_kernels(elf):
