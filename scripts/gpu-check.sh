@@ -7,7 +7,7 @@
 #
 # `prepare` compiles the examples (interop included), the host target's
 # integration programs and other test programs for the common NVIDIA
-# architectures, and packs them, their expected output and the shared
+# architectures (and one vecadd for NVIDIA, AMD and the CPU at once), and packs them, their expected output and the shared
 # libraries a bare machine lacks (MLIR's runner utilities and what they
 # load) into DIR/bundle.tar.xz, about 47 MB. `run` needs only bash, python3 and the
 # NVIDIA driver. On a machine that has both a GPU and mlirc's build,
@@ -50,6 +50,15 @@ prepare() {
   rm "$dir/interop-saxpy.o"
   cp "$root/examples/interop/app.expected" "$dir/interop.expected"
   echo "interop interop.expected 0" >> "$dir/checks.txt"
+  # One executable for NVIDIA, AMD and the CPU picks the NVIDIA GPU.
+  "$mlirc" "$root/examples/vecadd.mlir" \
+    --offload-arch="$archs,gfx90a,gfx1100,host" -o "$dir/three-vendor-app"
+  printf '#!/bin/bash\nMLIRC_VERBOSE=1 exec "$(dirname "$0")/three-vendor-app"\n' \
+    > "$dir/three-vendor"
+  chmod +x "$dir/three-vendor"
+  { echo 'CHECK: mlirc runtime: running kernels on the CUDA device'
+    cat "$root/examples/vecadd.expected"; } > "$dir/three-vendor.expected"
+  echo "three-vendor three-vendor.expected 0" >> "$dir/checks.txt"
   "$mlirc" "$root/test/Inputs/same-name.mlir" --offload-arch="$archs" \
     -o "$dir/same-name"
   printf 'CHECK: [1,   1,   1,   1]\nCHECK: [2,   2,   2,   2]\n' \
