@@ -13,7 +13,6 @@
 #include "driver/OutputFile.h"
 #include "pipeline/KernelHandle.h"
 #include "targets/TargetRegistry.h"
-#include "targets/nvptx/CudaToolkit.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

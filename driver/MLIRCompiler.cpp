@@ -150,13 +150,13 @@ Error MLIRCompilation::writeMLIR(StringRef path) {
 Error MLIRCompilation::saveDeviceLLVM() {
   // The device module per target after its device libraries are linked,
   // next to the assembly serialization produced from it.
-  for (const auto &[name, ir] : deviceIR)
-    if (Error err =
-            writeOutputFile(settings.temps.keptPath(stem + "." + name + ".ll"),
-                            [&](raw_pwrite_stream &os) {
-                              os << ir;
-                              return Error::success();
-                            }))
+  for (const auto &entry : deviceIR)
+    if (Error err = writeOutputFile(
+            settings.temps.keptPath(stem + "." + entry.first + ".ll"),
+            [&](raw_pwrite_stream &os) {
+              os << entry.second;
+              return Error::success();
+            }))
       return err;
   return Error::success();
 }

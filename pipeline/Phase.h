@@ -18,7 +18,7 @@ enum class Phase {
   Input,    ///< parsed and verified input
   Outlined, ///< kernels outlined, uniquely named, launches async-aware
   Device,   ///< device targets attached, gpu.modules lowered to LLVM dialect
-  Binary,   ///< gpu.modules serialized to gpu.binary (PTX per target)
+  Binary,   ///< gpu.modules serialized to gpu.binary (per target)
   Host,     ///< host code in the LLVM dialect, launches call the runtime
   LLVM,     ///< host LLVM IR with the device images embedded
   Asm,      ///< host assembly

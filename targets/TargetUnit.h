@@ -187,7 +187,8 @@ public:
     return llvm::object::OFK_None;
   }
 
-  /// The runtime backend the program needs for this unit ("cuda", "host").
+  /// The runtime backend the program needs for this unit ("cuda", "hip",
+  /// "host").
   virtual llvm::StringRef getRuntimeBackend() const = 0;
   /// True when a link of inputs carrying \p contents needs this unit's
   /// runtime backend.
