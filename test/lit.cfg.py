@@ -39,6 +39,9 @@ config.substitutions.append(
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir,
                                                     "clang++")))
 config.substitutions.append(
+    ("%fake_rocm63", os.path.join(config.test_source_root, "Inputs",
+                                  "fake-rocm-6.3")))
+config.substitutions.append(
     ("%fake_rocm", os.path.join(config.test_source_root, "Inputs",
                                 "fake-rocm")))
 # Tests choose their ROCm installation explicitly.

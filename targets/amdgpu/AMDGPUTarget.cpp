@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/TargetParser/TargetParser.h"
 
 using namespace llvm;
@@ -15,8 +16,12 @@ Expected<OffloadTarget> mlirc::parseAMDGPUArch(StringRef arch) {
   StringRef chip = parts.front();
   AMDGPU::GPUKind kind = AMDGPU::parseArchAMDGCN(chip);
   if (kind == AMDGPU::GK_NONE) {
-    SmallVector<StringRef, 64> valid;
-    AMDGPU::fillValidArchListAMDGCN(valid);
+    SmallVector<StringRef, 64> known, valid;
+    AMDGPU::fillValidArchListAMDGCN(known);
+    // Without the marketing aliases (tahiti, ...), which are no gfx names.
+    for (StringRef name : known)
+      if (name.starts_with("gfx"))
+        valid.push_back(name);
     return createStringError("unknown AMD GPU '%s' in --offload-arch=%s; "
                              "LLVM %s knows %s",
                              chip.str().c_str(), arch.str().c_str(),
@@ -55,4 +60,18 @@ Expected<OffloadTarget> mlirc::parseAMDGPUArch(StringRef arch) {
 unsigned mlirc::getWavefrontSize(StringRef chip) {
   unsigned attrs = AMDGPU::getArchAttrAMDGCN(AMDGPU::parseArchAMDGCN(chip));
   return (attrs & AMDGPU::FEATURE_WAVE32) ? 32 : 64;
+}
+
+StringRef mlirc::getLoweringChipset(StringRef chip) {
+  // MLIR's chipset parser takes gfxNNN only; LLVM's generic targets cover
+  // the chips from these on.
+  return StringSwitch<StringRef>(chip)
+      .Case("gfx9-generic", "gfx900")
+      .Case("gfx9-4-generic", "gfx942")
+      .Case("gfx10-1-generic", "gfx1010")
+      .Case("gfx10-3-generic", "gfx1030")
+      .Case("gfx11-generic", "gfx1100")
+      .Case("gfx12-generic", "gfx1200")
+      .Case("gfx12-5-generic", "gfx1250")
+      .Default(chip);
 }

@@ -21,6 +21,17 @@ llvm::Expected<OffloadTarget> parseAMDGPUArch(llvm::StringRef arch);
 /// (gfx9 and older), 32 on RDNA (gfx10 and newer), as LLVM defaults.
 unsigned getWavefrontSize(llvm::StringRef chip);
 
+/// The chip whose instructions MLIR's ROCDL lowering may use for \p chip:
+/// \p chip itself, or for a generic target (gfx11-generic) its oldest
+/// member, which its instruction set is.
+llvm::StringRef getLoweringChipset(llvm::StringRef chip);
+
+/// True for generic targets (gfx9-generic, ...), which code object
+/// version 6 introduced.
+inline bool isGenericTarget(llvm::StringRef chip) {
+  return chip.ends_with("-generic");
+}
+
 } // namespace mlirc
 
 #endif // MLIRC_TARGETS_AMDGPU_AMDGPUTARGET_H

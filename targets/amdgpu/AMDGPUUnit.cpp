@@ -107,7 +107,7 @@ public:
     pm.addPass(mlir::createSCFToControlFlowPass());
     pm.addPass(createLowerAssertsPass());
     mlir::ConvertGpuOpsToROCDLOpsOptions rocdl;
-    rocdl.chipset = chip.str();
+    rocdl.chipset = getLoweringChipset(chip).str();
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     pm.addPass(mlir::createConvertVectorToLLVMPass());
@@ -238,6 +238,19 @@ Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
         "-mcode-object-version=%u, or --rocm-path=<dir> naming a newer ROCm",
         codeObjectVersion, toolkit->getVersionString().c_str(),
         toolkit->root.c_str(), newest, newest);
+  for (const OffloadTarget &target : targets)
+    if (isGenericTarget(target.chip) && codeObjectVersion < 6)
+      return createStringError(
+          "--offload-arch=%s: generic AMD targets need code object version "
+          "6, and %s; pass -mcode-object-version=6 (its code objects load "
+          "with ROCm 6.3 or newer), or name the GPUs (e.g. %s)",
+          target.arch.c_str(),
+          settings.codeObjectVersion
+              ? ("-mcode-object-version=" +
+                 std::to_string(settings.codeObjectVersion) + " asks for less")
+                    .c_str()
+              : "the installed HIP runtime loads up to version 5",
+          getLoweringChipset(target.chip).str().c_str());
   if (log && !targets.empty())
     *log << "mlirc: AMD code object version " << codeObjectVersion << "\n";
   return Error::success();
