@@ -122,11 +122,20 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.finalPhase = *phase;
       break;
     }
-    case OPT_offload_arch:
+    case OPT_offload_arch: {
+      // OptTable drops empty items of a comma list; they are mistakes.
+      StringRef spelled = argList.getArgString(arg->getIndex());
+      SmallVector<StringRef> items;
+      spelled.split('=').second.split(items, ',');
+      if (llvm::is_contained(items, ""))
+        return createStringError(
+            "empty architecture in '%s'; name one or more, separated by "
+            "commas, e.g. --offload-arch=sm_80,gfx90a,host",
+            spelled.str().c_str());
       for (const char *value : arg->getValues())
-        if (*value)
-          options.offloadArchs.push_back(value);
+        options.offloadArchs.push_back(value);
       break;
+    }
     case OPT_cuda_path:
       options.cudaPath = arg->getValue();
       break;

@@ -206,6 +206,7 @@ public:
   Error run();
 
 private:
+  Error checkOutputsAreNotInputs() const;
   Error setUp();
   Error compileOnly();
   Error compileAndLink();
@@ -480,6 +481,8 @@ Error Driver::run() {
         !sys::fs::exists(input.value))
       return createStringError("no such file or directory: '%s'",
                                input.value.c_str());
+  if (Error err = checkOutputsAreNotInputs())
+    return err;
   if (Error err = parseBackendOptions(options))
     return err;
   if (Error err = setUp())
@@ -487,6 +490,34 @@ Error Driver::run() {
   if (options.finalPhase == Phase::Exe)
     return compileAndLink();
   return compileOnly();
+}
+
+Error Driver::checkOutputsAreNotInputs() const {
+  std::vector<std::string> outputs;
+  if (!options.output.empty())
+    outputs.push_back(options.output);
+  else if (options.finalPhase == Phase::Exe)
+    outputs.push_back("a.out");
+  else
+    for (const Input &input : options.inputs)
+      if (input.kind == Input::Kind::MLIR || input.kind == Input::Kind::Source)
+        outputs.push_back(getDefaultOutput(input.value, options.finalPhase));
+  for (const std::string &output : outputs) {
+    if (output == "-")
+      continue;
+    for (const Input &input : options.inputs) {
+      if (input.kind == Input::Kind::LinkFlag || input.value == "-")
+        continue;
+      // The same file under another path or through a hard link too.
+      bool same = false;
+      if (!sys::fs::equivalent(input.value, output, same) && same)
+        return createStringError(
+            "the output file '%s' is the input '%s'; writing it would "
+            "destroy the input: name another output with -o",
+            output.c_str(), input.value.c_str());
+    }
+  }
+  return Error::success();
 }
 
 int mlirc::runDriver(int argc, char **argv) {

@@ -23,6 +23,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -48,6 +49,7 @@ Error mlirc::parseBackendOptions(const DriverOptions &options) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
   if (options.mllvmArgs.empty() && options.mmlirArgs.empty())
     return Error::success();
   std::vector<const char *> argv = {"mlirc"};
@@ -96,6 +98,10 @@ private:
   std::string stem;
 
   mlir::MLIRContext context{mlir::MLIRContext::Threading::DISABLED};
+  /// -mmlir --mlir-timing: one report for the compilation, a section per
+  /// phase.
+  mlir::DefaultTimingManager timing;
+  mlir::TimingScope rootTiming;
   llvm::SourceMgr sourceMgr;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   KernelList kernels;
@@ -165,6 +171,8 @@ Error MLIRCompilation::runPhase(Phase phase) {
   mlir::PassManager pm(&context);
   if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
     return diagnosticsReported();
+  mlir::TimingScope phaseTiming = rootTiming.nest(getPhaseName(phase));
+  pm.enableTiming(phaseTiming);
   PipelineOptions pipeline = getPipelineOptions();
   switch (phase) {
   case Phase::Outlined:
@@ -311,6 +319,8 @@ Error MLIRCompilation::run() {
   context.printOpOnDiagnostic(false);
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
+  mlir::applyDefaultTimingManagerCLOptions(timing);
+  rootTiming = timing.getRootScope();
   if (Error err = parse())
     return err;
   if (settings.temps.keepsFiles() && !options.printJobs)
