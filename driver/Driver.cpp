@@ -462,9 +462,11 @@ Error Driver::compileAndLink() {
     for (Job &job : *jobs)
       if (sys::path::filename(job.program) == "clang-linker-wrapper")
         job.args.insert(job.args.begin(), "--wrapper-verbose");
-  for (const Job &job : *jobs)
+  for (Job &job : *jobs) {
+    job.reportsLikeLinker = true;
     if (Error err = runJobs(job, settings->jobOptions))
       return err;
+  }
   if (options.printJobs)
     return Error::success();
   return commitOutputFile(linkOutput, output);

@@ -78,6 +78,12 @@ static Error runJob(const Job &job) {
   }
   std::string message;
   raw_string_ostream os(message);
+  if (job.reportsLikeLinker && rc > 0) {
+    errs() << log;
+    os << "linker command failed with exit code " << rc
+       << " (use -v to see invocation)";
+    return createStringError(inconvertibleErrorCode(), message);
+  }
   os << job.description << " failed";
   if (rc < 0)
     os << " (" << (execError.empty() ? "crashed" : execError) << ")";

@@ -32,6 +32,10 @@ struct Job {
   std::string description;
   /// Environment variables to set (NAME=VALUE) on top of mlirc's own.
   std::vector<std::string> environment;
+  /// Fails as clang reports a failing link: the tool's own output, then
+  /// "linker command failed with exit code N (use -v to see invocation)",
+  /// for tools whose messages already say what went wrong.
+  bool reportsLikeLinker = false;
 };
 
 /// How jobs are run.
