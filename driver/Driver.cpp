@@ -11,6 +11,7 @@
 #include "driver/ClangJobs.h"
 #include "driver/MLIRCompiler.h"
 #include "driver/OutputFile.h"
+#include "driver/PrivateTemps.h"
 #include "pipeline/KernelHandle.h"
 #include "targets/TargetRegistry.h"
 
@@ -537,6 +538,10 @@ int mlirc::runDriver(int argc, char **argv) {
            << LLVM_VERSION_STRING << ")\n";
     return 0;
   }
+  PrivateTemps privateTemps;
+  if (!options->printJobs)
+    if (Error err = privateTemps.enter())
+      return reportError(std::move(err));
   std::string keepDir;
   if (options->saveTempsBesideOutput && options->output != "-")
     keepDir = sys::path::parent_path(options->output).str();

@@ -1,12 +1,12 @@
 //===- Jobs.cpp - External commands and intermediate files ----------------===//
 
 #include "driver/Jobs.h"
+#include "driver/PrivateTemps.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 #include <mutex>
@@ -48,26 +48,18 @@ static Error runJob(const Job &job) {
                              job.description.c_str());
   FileRemover removeLog(logPath);
 
-  std::vector<StringRef> argv = {job.program};
-  for (const std::string &arg : job.args)
-    argv.push_back(arg);
-  std::optional<ArrayRef<StringRef>> env;
-  std::vector<std::string> envStorage;
-  std::vector<StringRef> envRefs;
+  std::vector<std::string> argv = {job.program};
+  llvm::append_range(argv, job.args);
+  std::vector<std::string> env;
   if (!job.environment.empty()) {
     for (char **e = environ; *e; ++e)
-      envStorage.push_back(*e);
-    envStorage.insert(envStorage.end(), job.environment.begin(),
-                      job.environment.end());
-    envRefs.assign(envStorage.begin(), envStorage.end());
-    env = envRefs;
+      env.push_back(*e);
+    llvm::append_range(env, job.environment);
   }
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
-                                          StringRef(logPath)};
   std::string execError;
-  int rc =
-      sys::ExecuteAndWait(job.program, argv, env, redirects,
-                          /*SecondsToWait=*/0, /*MemoryLimit=*/0, &execError);
+  int rc = runInOwnProcessGroup(job.program, argv,
+                                job.environment.empty() ? nullptr : &env,
+                                logPath, execError);
   std::string log;
   if (auto buffer = MemoryBuffer::getFile(logPath))
     log = (*buffer)->getBuffer().str();

@@ -3,28 +3,65 @@
 #include "driver/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace mlirc;
 
 Expected<std::string> mlirc::createOutputTempName(StringRef path) {
+  // In the temporary directory (mlirc's private one): a killed mlirc
+  // leaves nothing beside the output.
   SmallString<128> temp;
-  int fd = -1;
-  if (std::error_code ec =
-          sys::fs::createUniqueFile(path + "-%%%%%%%%.tmp", fd, temp))
+  if (std::error_code ec = sys::fs::createTemporaryFile(
+          sys::path::filename(path), "tmp", temp))
     return createStringError(ec, "cannot write output file '%s': %s",
                              path.str().c_str(), ec.message().c_str());
-  sys::fs::closeFile(fd);
-  return temp.str().str();
-}
-
-Error mlirc::commitOutputFile(StringRef tempPath, StringRef path) {
-  if (std::error_code ec = sys::fs::rename(tempPath, path)) {
-    sys::fs::remove(tempPath);
+  // The output's directory must be writable too; say so before the work.
+  if (std::error_code ec = sys::fs::access(
+          sys::path::parent_path(path).empty() ? "."
+                                               : sys::path::parent_path(path),
+          sys::fs::AccessMode::Write)) {
+    sys::fs::remove(temp);
     return createStringError(ec, "cannot write output file '%s': %s",
                              path.str().c_str(), ec.message().c_str());
   }
+  return temp.str().str();
+}
+
+/// Moves \p tempPath to \p path on another file system: a copy beside
+/// \p path, renamed over it, so that \p path never holds a partial file.
+static std::error_code moveAcross(StringRef tempPath, StringRef path) {
+  SmallString<128> beside;
+  int fd = -1;
+  if (std::error_code ec =
+          sys::fs::createUniqueFile(path + "-%%%%%%%%.tmp", fd, beside))
+    return ec;
+  sys::fs::closeFile(fd);
+  sys::RemoveFileOnSignal(beside);
+  std::error_code ec = sys::fs::copy_file(tempPath, beside);
+  if (!ec)
+    ec = sys::fs::rename(beside, path);
+  if (ec)
+    sys::fs::remove(beside);
+  sys::DontRemoveFileOnSignal(beside);
+  return ec;
+}
+
+Error mlirc::commitOutputFile(StringRef tempPath, StringRef path) {
+  std::error_code ec = sys::fs::rename(tempPath, path);
+  if (ec == std::errc::cross_device_link) {
+    // Keep the mode the linker gave an executable.
+    ErrorOr<sys::fs::perms> mode = sys::fs::getPermissions(tempPath);
+    ec = moveAcross(tempPath, path);
+    if (!ec && mode)
+      ec = sys::fs::setPermissions(path, *mode);
+  }
+  sys::fs::remove(tempPath);
+  if (ec)
+    return createStringError(ec, "cannot write output file '%s': %s",
+                             path.str().c_str(), ec.message().c_str());
   return Error::success();
 }
 

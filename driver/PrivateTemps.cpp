@@ -1,0 +1,203 @@
+//===- PrivateTemps.cpp - One temporary directory, removed on any exit ----===//
+
+#include "driver/PrivateTemps.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char **environ;
+
+using namespace llvm;
+using namespace mlirc;
+
+namespace {
+
+/// The directory, as a plain C string the signal handler can read.
+char privateDir[4096];
+
+/// Process groups of the running jobs (their leaders' pids); 0 is free.
+constexpr unsigned maxJobs = 256;
+std::atomic<pid_t> jobGroups[maxJobs];
+
+void addJob(pid_t pid) {
+  for (std::atomic<pid_t> &slot : jobGroups) {
+    pid_t expected = 0;
+    if (slot.compare_exchange_strong(expected, pid))
+      return;
+  }
+}
+
+void removeJob(pid_t pid) {
+  for (std::atomic<pid_t> &slot : jobGroups) {
+    pid_t expected = pid;
+    if (slot.compare_exchange_strong(expected, 0))
+      return;
+  }
+}
+
+/// Removes \p path and everything below it with calls a signal handler may
+/// make in practice (no allocation).
+void removeTree(const char *path) {
+  if (DIR *dir = opendir(path)) {
+    while (dirent *entry = readdir(dir)) {
+      if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
+        continue;
+      char child[sizeof(privateDir) + 256];
+      size_t length = strlen(path);
+      if (length + 1 + strlen(entry->d_name) + 1 > sizeof(child))
+        continue;
+      memcpy(child, path, length);
+      child[length] = '/';
+      strcpy(child + length + 1, entry->d_name);
+      struct stat info;
+      if (lstat(child, &info) == 0 && S_ISDIR(info.st_mode))
+        removeTree(child);
+      else
+        unlink(child);
+    }
+    closedir(dir);
+  }
+  rmdir(path);
+}
+
+void onSignal(int sig) {
+  // The jobs and everything they started end before their files go.
+  for (std::atomic<pid_t> &slot : jobGroups)
+    if (pid_t pid = slot.load())
+      kill(-pid, SIGKILL);
+  if (privateDir[0])
+    removeTree(privateDir);
+  // Partial outputs registered with LLVM's RemoveFileOnSignal.
+  sys::RunInterruptHandlers();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+} // namespace
+
+Error PrivateTemps::enter() {
+  SmallString<128> dir;
+  if (std::error_code ec = sys::fs::createUniqueDirectory("mlirc", dir))
+    return createStringError(ec, "cannot create a temporary directory: %s",
+                             ec.message().c_str());
+  if (dir.size() >= sizeof(privateDir))
+    return createStringError("the temporary directory path '%s' is too long",
+                             dir.c_str());
+  memcpy(privateDir, dir.c_str(), dir.size() + 1);
+  setenv("TMPDIR", privateDir, /*overwrite=*/1);
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = onSignal;
+  sigemptyset(&action.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaction(sig, &action, nullptr);
+  return Error::success();
+}
+
+PrivateTemps::~PrivateTemps() {
+  if (privateDir[0])
+    removeTree(privateDir);
+  privateDir[0] = 0;
+}
+
+int mlirc::runInOwnProcessGroup(StringRef program, ArrayRef<std::string> argv,
+                                const std::vector<std::string> *envp,
+                                StringRef logPath, std::string &error) {
+  // Everything the child needs is ready before fork: between fork and exec
+  // it makes only async-signal-safe calls.
+  std::vector<char *> args;
+  for (const std::string &arg : argv)
+    args.push_back(const_cast<char *>(arg.c_str()));
+  args.push_back(nullptr);
+  std::vector<char *> env;
+  if (envp) {
+    for (const std::string &var : *envp)
+      env.push_back(const_cast<char *>(var.c_str()));
+    env.push_back(nullptr);
+  }
+  char **childEnv = envp ? env.data() : environ;
+  std::string log = logPath.str(), path = program.str();
+  // The child reports a failed exec through this pipe.
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) != 0) {
+    error = std::string("cannot run it: ") + strerror(errno);
+    return -1;
+  }
+
+  // Blocking the handled signals keeps one from arriving between the fork
+  // and the registration of the job.
+  sigset_t handled, previous;
+  sigemptyset(&handled);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaddset(&handled, sig);
+  pthread_sigmask(SIG_BLOCK, &handled, &previous);
+  pid_t parent = getpid();
+  pid_t pid = fork();
+  if (pid == 0) {
+    // A group of its own, which a signal to mlirc ends as a whole; and an
+    // end with mlirc even when mlirc is killed outright.
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+      _exit(127);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP})
+      signal(sig, SIG_DFL);
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+      close(fd);
+    }
+    execve(path.c_str(), args.data(), childEnv);
+    int code = errno;
+    (void)!write(report[1], &code, sizeof(code));
+    _exit(127);
+  }
+  int forkError = errno;
+  if (pid > 0)
+    addJob(pid);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  close(report[1]);
+  if (pid < 0) {
+    close(report[0]);
+    error = std::string("cannot run it: ") + strerror(forkError);
+    return -1;
+  }
+  int execError = 0;
+  ssize_t got;
+  while ((got = read(report[0], &execError, sizeof(execError))) < 0 &&
+         errno == EINTR) {
+  }
+  close(report[0]);
+
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  removeJob(pid);
+  if (got == sizeof(execError)) {
+    error = std::string("cannot run it: ") + strerror(execError);
+    return -1;
+  }
+  if (WIFEXITED(status))
+    return WEXITSTATUS(status);
+  if (WIFSIGNALED(status))
+    error = std::string("crashed: ") + strsignal(WTERMSIG(status));
+  return -1;
+}
