@@ -16,6 +16,12 @@ class Pass;
 
 namespace mlirc {
 
+/// Reports, at the op, inputs that verify but that MLIR's rewrites or the
+/// targets in \p units cannot take: constant dimension indices out of
+/// range, constant launch sizes beyond a target's limits.
+std::unique_ptr<mlir::Pass>
+createCheckInputPass(std::vector<const TargetUnit *> units);
+
 /// Renames every kernel to a name unique across the linked program, derived
 /// from \p programId, its gpu.module and its own name.
 std::unique_ptr<mlir::Pass>

@@ -36,6 +36,7 @@ void mlirc::registerPipelineDialects(
 
 void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
+  pm.addPass(createCheckInputPass(options.units));
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createUniqueKernelNamesPass(options.programId));
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());

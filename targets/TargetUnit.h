@@ -107,6 +107,13 @@ struct LinkInputContents {
   bool hostKernels = false;
 };
 
+/// The largest launch a kind of device runs.
+struct LaunchLimits {
+  int64_t maxThreadsPerBlock = 1024;
+  int64_t maxBlockSize[3] = {1024, 1024, 1024};
+  int64_t maxGridSize[3] = {2147483647, 2147483647, 2147483647};
+};
+
 /// One kind of device target.
 class TargetUnit {
 public:
@@ -152,6 +159,8 @@ public:
   virtual void populateDevicePasses(mlir::OpPassManager &pm,
                                     llvm::ArrayRef<OffloadTarget> targets,
                                     bool gpuTargetsToo) const = 0;
+  /// What a launch may ask for; constant launch sizes beyond it are errors.
+  virtual LaunchLimits getLaunchLimits() const { return {}; }
   /// Passes that run on the host module after launches are lowered.
   virtual void populateHostPasses(mlir::OpPassManager &pm) const {}
   /// One target attribute per distinct chip of \p targets.

@@ -113,6 +113,13 @@ public:
       attrs.insert(getNVVMTargetAttr(context, target.chip, optLevel));
     return SmallVector<mlir::Attribute>(attrs.begin(), attrs.end());
   }
+  LaunchLimits getLaunchLimits() const override {
+    // CUDA's limits for every architecture from sm_50 on.
+    LaunchLimits limits;
+    limits.maxBlockSize[2] = 64;
+    limits.maxGridSize[1] = limits.maxGridSize[2] = 65535;
+    return limits;
+  }
   std::string getTargetChip(mlir::Attribute attr) const override {
     return getNVVMTargetChip(attr);
   }

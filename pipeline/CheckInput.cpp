@@ -1,0 +1,130 @@
+//===- CheckInput.cpp - Input errors found before any rewriting ----------===//
+//
+// Some inputs that verify still break MLIR 22's rewrites or reach a target
+// as nonsense: a constant memref.dim/tensor.dim index outside the rank
+// crashes the greedy rewriter, and a constant launch size beyond what a
+// target runs becomes an attribute no lowering can print (2^31 threads
+// overflows nvvm.maxntid). Each is reported here, at the op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+#include "targets/TargetUnit.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlirc;
+
+namespace {
+
+/// The value of \p value when it is a constant integer.
+std::optional<int64_t> getConstant(Value value) {
+  APInt constant;
+  if (value && matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue();
+  return std::nullopt;
+}
+
+/// Checks a constant dimension index against the rank of \p source.
+LogicalResult checkDimIndex(Operation *op, Value source, Value index) {
+  auto shaped = dyn_cast<ShapedType>(source.getType());
+  std::optional<int64_t> constant = getConstant(index);
+  if (!shaped || !shaped.hasRank() || !constant)
+    return success();
+  if (*constant >= 0 && *constant < shaped.getRank())
+    return success();
+  return op->emitError("dimension index ")
+         << *constant << " is out of range for a value of rank "
+         << shaped.getRank() << " (" << source.getType()
+         << "); valid indices are 0 to " << shaped.getRank() - 1;
+}
+
+struct CheckInputPass
+    : public PassWrapper<CheckInputPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckInputPass)
+
+  explicit CheckInputPass(std::vector<const TargetUnit *> units)
+      : units(std::move(units)) {}
+
+  StringRef getArgument() const override { return "mlirc-check-input"; }
+
+  /// Checks constant launch sizes against every target's limits.
+  LogicalResult checkLaunch(Operation *op, gpu::KernelDim3 grid,
+                            gpu::KernelDim3 block) {
+    const char *dims[] = {"x", "y", "z"};
+    Value gridValues[] = {grid.x, grid.y, grid.z};
+    Value blockValues[] = {block.x, block.y, block.z};
+    std::optional<int64_t> blockSizes[3];
+    for (int i = 0; i < 3; ++i) {
+      std::optional<int64_t> g = getConstant(gridValues[i]);
+      std::optional<int64_t> b = blockSizes[i] = getConstant(blockValues[i]);
+      if ((g && *g <= 0) || (b && *b <= 0))
+        return op->emitError("launch with ")
+               << (g && *g <= 0 ? *g : *b)
+               << (g && *g <= 0 ? " blocks" : " threads per block") << " in "
+               << dims[i]
+               << "; a launch needs at least one block and one thread in "
+                  "each dimension";
+      for (const TargetUnit *unit : units) {
+        LaunchLimits limits = unit->getLaunchLimits();
+        if (g && *g > limits.maxGridSize[i])
+          return op->emitError("launch with ")
+                 << *g << " blocks in " << dims[i] << "; " << unit->getName()
+                 << " targets run at most " << limits.maxGridSize[i];
+        if (b && *b > limits.maxBlockSize[i])
+          return op->emitError("launch with ")
+                 << *b << " threads per block in " << dims[i] << "; "
+                 << unit->getName() << " targets run at most "
+                 << limits.maxBlockSize[i] << " ("
+                 << limits.maxThreadsPerBlock << " in all)";
+      }
+    }
+    if (!blockSizes[0] || !blockSizes[1] || !blockSizes[2])
+      return success();
+    // Each factor is at most its limit (checked above), so no overflow.
+    int64_t threads = *blockSizes[0] * *blockSizes[1] * *blockSizes[2];
+    for (const TargetUnit *unit : units) {
+      int64_t limit = unit->getLaunchLimits().maxThreadsPerBlock;
+      if (threads > limit)
+        return op->emitError("launch with ")
+               << threads << " threads per block (" << *blockSizes[0] << "x"
+               << *blockSizes[1] << "x" << *blockSizes[2] << "); "
+               << unit->getName() << " targets run at most " << limit;
+    }
+    return success();
+  }
+
+  void runOnOperation() override {
+    WalkResult result = getOperation().walk([&](Operation *op) {
+      LogicalResult checked = success();
+      if (auto dim = dyn_cast<memref::DimOp>(op))
+        checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
+      else if (auto dim = dyn_cast<tensor::DimOp>(op))
+        checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
+      else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+        checked = checkLaunch(op, launch.getGridSizeOperandValues(),
+                              launch.getBlockSizeOperandValues());
+      else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
+        checked = checkLaunch(op, launch.getGridSizeOperandValues(),
+                              launch.getBlockSizeOperandValues());
+      return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+
+  std::vector<const TargetUnit *> units;
+};
+
+} // namespace
+
+std::unique_ptr<Pass>
+mlirc::createCheckInputPass(std::vector<const TargetUnit *> units) {
+  return std::make_unique<CheckInputPass>(std::move(units));
+}
