@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/MLIRCompiler.h"
+#include "driver/CrashContainment.h"
 #include "driver/OutputFile.h"
+#include "pipeline/Passes.h"
 #include "pipeline/Pipeline.h"
 #include "targets/host/HostCodegen.h"
 #include "targets/offload/OffloadPacker.h"
@@ -21,6 +23,8 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
@@ -67,6 +71,27 @@ Error mlirc::parseBackendOptions(const DriverOptions &options) {
 
 namespace {
 
+/// Keeps the names of the passes running, innermost last, to say which one
+/// crashed.
+class PassTracker : public mlir::PassInstrumentation {
+public:
+  explicit PassTracker(std::vector<std::string> &running) : running(running) {}
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
+    running.push_back(pass->getArgument().empty()
+                          ? pass->getName().str()
+                          : pass->getArgument().str());
+  }
+  void runAfterPass(mlir::Pass *, mlir::Operation *) override {
+    running.pop_back();
+  }
+  void runAfterPassFailed(mlir::Pass *, mlir::Operation *) override {
+    running.pop_back();
+  }
+
+private:
+  std::vector<std::string> &running;
+};
+
 /// One .mlir compilation.
 class MLIRCompilation {
 public:
@@ -82,6 +107,8 @@ public:
 private:
   Error parse();
   Error runPhase(Phase phase);
+  Error reportCrash(Phase phase, ArrayRef<std::string> runningPasses,
+                    mlir::ModuleOp before, mlir::PassManager &pm);
   Error writeMLIR(StringRef path);
   void collectKernels();
   void collectSerializedObjects();
@@ -190,9 +217,52 @@ Error MLIRCompilation::runPhase(Phase phase) {
   default:
     llvm_unreachable("not an MLIR pipeline phase");
   }
-  if (mlir::failed(pm.run(*module)))
+  addCrashForTesting(pm, getPhaseName(phase));
+
+  // A crash inside a pass is contained: the IR before the phase, kept
+  // aside, and the phase's pipeline become a reproducer.
+  std::vector<std::string> runningPasses;
+  pm.addInstrumentation(std::make_unique<PassTracker>(runningPasses));
+  mlir::OwningOpRef<mlir::ModuleOp> before = module->clone();
+  bool succeeded = false;
+  if (!runCrashContained([&] { succeeded = mlir::succeeded(pm.run(*module)); }))
+    return reportCrash(phase, runningPasses, *before, pm);
+  if (!succeeded)
     return diagnosticsReported();
   return Error::success();
+}
+
+Error MLIRCompilation::reportCrash(Phase phase,
+                                   ArrayRef<std::string> runningPasses,
+                                   mlir::ModuleOp before,
+                                   mlir::PassManager &pm) {
+  // The crashed module may be inconsistent: it is never touched again.
+  (void)module.release();
+  std::string where = "the " + getPhaseName(phase).str() + " phase";
+  if (!runningPasses.empty())
+    where += " (pass " + runningPasses.back() + ")";
+  std::string reproducer =
+      (outputPath == "-" ? stem : outputPath.str()) + ".reproducer.mlir";
+  // MLIR's reproducer format: the IR, then the pipeline as a resource.
+  Error written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
+    before->print(os);
+    os << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+       << "      pipeline: \"";
+    pm.printAsTextualPipeline(os);
+    os << "\",\n      disable_threading: true,\n      verify_each: true\n"
+       << "    }\n  }\n#-}\n";
+    return Error::success();
+  });
+  if (written) {
+    consumeError(std::move(written));
+    return createStringError("%s: internal compiler error in %s; please "
+                             "report it with the input",
+                             inputPath.str().c_str(), where.c_str());
+  }
+  return createStringError(
+      "%s: internal compiler error in %s; a reproducer (the IR before that "
+      "phase and its pipeline) is in '%s'; please report it with the input",
+      inputPath.str().c_str(), where.c_str(), reproducer.c_str());
 }
 
 void MLIRCompilation::collectKernels() {
@@ -300,14 +370,28 @@ Error MLIRCompilation::emitHost() {
       return err;
   }
 
-  optimizeHostModule(*llvmModule, **machine, options.optLevel);
-  return writeOutputFile(outputPath, [&](raw_pwrite_stream &os) -> Error {
-    if (finalPhase == Phase::LLVM) {
-      llvmModule->print(os, nullptr);
-      return Error::success();
-    }
-    return emitHostCode(*llvmModule, **machine, finalPhase == Phase::Asm, os);
+  // LLVM's optimizer and code generator run contained too.
+  Error result = Error::success();
+  bool finished = runCrashContained([&] {
+    optimizeHostModule(*llvmModule, **machine, options.optLevel);
+    result = writeOutputFile(outputPath, [&](raw_pwrite_stream &os) -> Error {
+      if (finalPhase == Phase::LLVM) {
+        llvmModule->print(os, nullptr);
+        return Error::success();
+      }
+      return emitHostCode(*llvmModule, **machine, finalPhase == Phase::Asm,
+                          os);
+    });
   });
+  if (!finished) {
+    (void)llvmModule.release();
+    consumeError(std::move(result));
+    return createStringError("%s: internal compiler error in host code "
+                             "generation (LLVM); please report it with the "
+                             "input",
+                             inputPath.str().c_str());
+  }
+  return result;
 }
 
 Error MLIRCompilation::run() {

@@ -11,10 +11,15 @@
 #include <vector>
 
 namespace mlir {
+class OpPassManager;
 class Pass;
 } // namespace mlir
 
 namespace mlirc {
+
+/// Adds a pass that crashes to \p pm when the hidden test option
+/// --mlirc-crash-in-phase-for-testing names \p phase.
+void addCrashForTesting(mlir::OpPassManager &pm, llvm::StringRef phase);
 
 /// Reports, at the op, inputs that verify but that MLIR's rewrites or the
 /// targets in \p units cannot take: constant dimension indices out of

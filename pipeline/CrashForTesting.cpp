@@ -1,0 +1,41 @@
+//===- CrashForTesting.cpp - A pass that crashes, for tests --------------===//
+//
+// `-mmlir --mlirc-crash-in-phase-for-testing=<phase>` adds a pass to that
+// phase that dies of SIGSEGV, so that tests can check how mlirc contains a
+// crash inside a pass. Hidden from --help.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CommandLine.h"
+#include <csignal>
+
+using namespace mlir;
+
+static llvm::cl::opt<std::string> crashInPhase(
+    "mlirc-crash-in-phase-for-testing", llvm::cl::Hidden,
+    llvm::cl::desc("Add a pass that crashes to the named phase (tests only)"));
+
+namespace {
+
+struct CrashForTestingPass
+    : public PassWrapper<CrashForTestingPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CrashForTestingPass)
+
+  StringRef getArgument() const override {
+    return "mlirc-crash-for-testing";
+  }
+
+  void runOnOperation() override { std::raise(SIGSEGV); }
+};
+
+} // namespace
+
+void mlirc::addCrashForTesting(OpPassManager &pm, llvm::StringRef phase) {
+  if (crashInPhase == phase)
+    pm.addPass(std::make_unique<CrashForTestingPass>());
+}
