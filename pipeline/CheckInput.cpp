@@ -1,10 +1,12 @@
 //===- CheckInput.cpp - Input errors found before any rewriting ----------===//
 //
 // Some inputs that verify still break MLIR 22's rewrites or reach a target
-// as nonsense: a constant memref.dim/tensor.dim index outside the rank
+// as nonsense: a constant memref.dim index outside the rank
 // crashes the greedy rewriter, and a constant launch size beyond what a
 // target runs becomes an attribute no lowering can print (2^31 threads
-// overflows nvvm.maxntid). Each is reported here, at the op.
+// overflows nvvm.maxntid), and an op of a dialect mlirc does not lower
+// fails deep in a conversion, at another op. Each is reported here, at the
+// op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +15,6 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/Pass.h"
@@ -81,8 +82,8 @@ struct CheckInputPass
           return op->emitError("launch with ")
                  << *b << " threads per block in " << dims[i] << "; "
                  << unit->getName() << " targets run at most "
-                 << limits.maxBlockSize[i] << " ("
-                 << limits.maxThreadsPerBlock << " in all)";
+                 << limits.maxBlockSize[i] << " (" << limits.maxThreadsPerBlock
+                 << " in all)";
       }
     }
     if (!blockSizes[0] || !blockSizes[1] || !blockSizes[2])
@@ -100,12 +101,31 @@ struct CheckInputPass
     return success();
   }
 
+  /// Ops of dialects mlirc does not lower (tensor, linalg, ...) would fail
+  /// deep in a conversion as an unrealized cast somewhere else.
+  LogicalResult checkDialect(Operation *op) {
+    static constexpr llvm::StringLiteral supported[] = {
+        "builtin", "func",   "arith",  "math", "index", "memref", "scf",
+        "cf",      "vector", "affine", "gpu",  "llvm",  "nvvm",   "rocdl"};
+    StringRef dialect = op->getName().getDialectNamespace();
+    if (llvm::is_contained(supported, dialect))
+      return success();
+    bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
+                    op->getParentOfType<gpu::GPUModuleOp>();
+    return op->emitError("'")
+           << op->getName() << "' cannot be compiled "
+           << (inKernel ? "in a kernel" : "in host code")
+           << ": mlirc compiles the func, arith, math, index, memref, scf, "
+              "cf, vector, affine, gpu and llvm dialects (with memrefs, not "
+              "tensors)";
+  }
+
   void runOnOperation() override {
     WalkResult result = getOperation().walk([&](Operation *op) {
-      LogicalResult checked = success();
+      LogicalResult checked = checkDialect(op);
+      if (failed(checked))
+        return WalkResult::interrupt();
       if (auto dim = dyn_cast<memref::DimOp>(op))
-        checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
-      else if (auto dim = dyn_cast<tensor::DimOp>(op))
         checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
       else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
         checked = checkLaunch(op, launch.getGridSizeOperandValues(),
