@@ -171,6 +171,9 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_v:
       options.verbose = true;
       break;
+    case OPT_g:
+      options.debugInfo = true;
+      break;
     case OPT_ccc_print_jobs:
       options.printJobs = true;
       break;

@@ -230,6 +230,7 @@ Error Driver::setUp() {
   jobOptions.verbose = options.verbose;
   jobOptions.printOnly = options.printJobs;
   targetSettings.optLevel = options.optLevel;
+  targetSettings.debugInfo = options.debugInfo;
   targetSettings.cudaPath = options.cudaPath;
   targetSettings.rocmPath = options.rocmPath;
   targetSettings.codeObjectVersion = options.codeObjectVersion;
@@ -288,6 +289,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
                                    input.value, "-o", output.str()};
   if (!options.hostCpu.empty())
     args.insert(args.begin() + 2, "-march=" + options.hostCpu);
+  if (options.debugInfo)
+    args.insert(args.begin() + 2, "-g");
   Expected<std::vector<Job>> jobs =
       buildClangJobs(args, "clang compiling " + input.value);
   if (!jobs)

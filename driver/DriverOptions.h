@@ -31,6 +31,8 @@ struct DriverOptions {
   /// --offload-arch values, split at commas, in order.
   std::vector<std::string> offloadArchs;
   unsigned optLevel = 2;
+  /// -g: debug info that maps code to .mlir lines.
+  bool debugInfo = false;
   /// -march: the CPU host code is generated for; "native" is this
   /// machine's, empty the architecture's baseline.
   std::string hostCpu;

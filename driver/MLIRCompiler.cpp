@@ -146,6 +146,7 @@ private:
 PipelineOptions MLIRCompilation::getPipelineOptions() {
   PipelineOptions pipeline;
   pipeline.optLevel = options.optLevel;
+  pipeline.debugInfo = options.debugInfo;
   pipeline.targets = settings.targets;
   pipeline.units = settings.units;
   pipeline.programId = kernels.programId;

@@ -47,6 +47,9 @@ def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
   HelpText<"Generate host code for <cpu> (x86-64-v3, znver3, ...; native: "
            "this machine's CPU; default x86-64)">;
 
+def g : F<"g", "Generate debug info: host DWARF (host-target kernels "
+                "included) and NVIDIA line info that map code to .mlir lines">;
+
 def v : F<"v", "Print each job before running it, and the toolkit used">;
 def ccc_print_jobs : Flag<["-"], "###">,
   HelpText<"Print the jobs that would run; run none and write nothing">;

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -67,6 +68,14 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
     pm.addPass(createLowerTargetModulesPass(
         unit, getTargetsOf(options.targets, *unit)));
   }
+  // Device line info: debug scopes on the device functions (in every
+  // gpu.module), as directives only (.loc/.file in PTX): ptxas takes line
+  // info with optimization (-lineinfo), full debug info only without.
+  if (options.debugInfo) {
+    LLVM::DIScopeForLLVMFuncOpPassOptions lines;
+    lines.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(lines));
+  }
   pm.addPass(createInternalizeDeviceSymbolsPass());
 }
 
@@ -107,4 +116,6 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createMoveLoopAnnotationsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (options.debugInfo)
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
 }

@@ -37,6 +37,9 @@ using DeviceIRCallback = std::function<void(
 struct PipelineOptions {
   /// -O level for host and device code.
   unsigned optLevel = 2;
+  /// -g: debug info scopes on every function, host and device, so that
+  /// .mlir locations become DWARF line tables.
+  bool debugInfo = false;
   /// Device targets attached to every gpu.module.
   std::vector<OffloadTarget> targets;
   /// The units of `targets`, in registration order (the host unit, which

@@ -43,6 +43,8 @@ struct DeviceImage;
 /// Command-line settings a unit may read.
 struct TargetSettings {
   unsigned optLevel = 2;
+  /// -g.
+  bool debugInfo = false;
   /// --cuda-path=, --rocm-path=: empty when not given.
   std::string cudaPath;
   std::string rocmPath;

@@ -4,6 +4,7 @@
 
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -82,6 +83,21 @@ void mlirc::giveMainAnExitStatus(Module &module) {
   Function *main =
       Function::Create(type, GlobalValue::ExternalLinkage, "main", module);
   IRBuilder<> builder(BasicBlock::Create(context, "entry", main));
+  // With -g the wrapper gets a subprogram of its own at main's line: a call
+  // that may be inlined needs a location, and the inlined code a function
+  // with debug info to land in.
+  if (DISubprogram *userProgram = userMain->getSubprogram()) {
+    DIBuilder di(module, /*AllowUnresolved=*/false, userProgram->getUnit());
+    DISubprogram *program = di.createFunction(
+        userProgram->getScope(), "main", "main", userProgram->getFile(),
+        userProgram->getLine(), userProgram->getType(),
+        userProgram->getScopeLine(), DINode::FlagArtificial,
+        DISubprogram::SPFlagDefinition);
+    main->setSubprogram(program);
+    di.finalizeSubprogram(program);
+    builder.SetCurrentDebugLocation(
+        DILocation::get(context, userProgram->getLine(), 0, program));
+  }
   SmallVector<Value *> args;
   for (Argument &arg : main->args())
     args.push_back(&arg);

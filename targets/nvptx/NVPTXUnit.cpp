@@ -148,6 +148,7 @@ public:
   /// Absent only with -### or MLIR-only phases when no toolkit exists.
   std::optional<CudaToolkit> toolkit;
   unsigned optLevel = 2;
+  bool debugInfo = false;
 };
 
 } // namespace
@@ -177,6 +178,7 @@ Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
                        const TargetSettings &settings, bool needTools,
                        raw_ostream *log) {
   optLevel = settings.optLevel;
+  debugInfo = settings.debugInfo;
   Expected<CudaToolkit> found = findCudaToolkit(settings.cudaPath);
   if (!found) {
     // -### and MLIR-only phases run no CUDA tool.
@@ -248,6 +250,9 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
       job.program = toolkit ? toolkit->ptxas : "ptxas";
       job.args =
           getPtxasArguments(target.chip, unit.optLevel, *ptxPath, *cubinPath);
+      // -g: keep the PTX's .loc lines as line info, as nvcc -lineinfo.
+      if (unit.debugInfo)
+        job.args.insert(job.args.begin(), "-lineinfo");
       job.description = "ptxas for " + target.arch + " (gpu.module @" +
                         object.module + " of " + context.inputPath.str() + ")";
       jobs.push_back(std::move(job));
