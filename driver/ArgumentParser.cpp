@@ -174,6 +174,17 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_g:
       options.debugInfo = true;
       break;
+    case OPT_fsanitize_EQ:
+      for (StringRef check : arg->getValues()) {
+        if (check != "address")
+          return createStringError(
+              "unsupported sanitizer '%s' in '%s'; mlirc instruments "
+              "host code and the host target's kernels with "
+              "-fsanitize=address",
+              check.str().c_str(), arg->getAsString(argList).c_str());
+        options.addressSanitizer = true;
+      }
+      break;
     case OPT_ccc_print_jobs:
       options.printJobs = true;
       break;

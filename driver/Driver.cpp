@@ -291,6 +291,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
     args.insert(args.begin() + 2, "-march=" + options.hostCpu);
   if (options.debugInfo)
     args.insert(args.begin() + 2, "-g");
+  if (options.addressSanitizer)
+    args.insert(args.begin() + 2, "-fsanitize=address");
   Expected<std::vector<Job>> jobs =
       buildClangJobs(args, "clang compiling " + input.value);
   if (!jobs)
@@ -410,6 +412,9 @@ Error Driver::compileAndLink() {
   std::vector<std::string> linkArgs = {
       "--offload-link", "-fuse-ld=lld",
       "-O" + std::to_string(options.optLevel)};
+  // clang links ASan's runtime.
+  if (options.addressSanitizer)
+    linkArgs.push_back("-fsanitize=address");
   std::string linkOutput = output;
   if (options.saveTemps && !options.printJobs) {
     // A fixed name, so the files clang-linker-wrapper keeps are predictable.

@@ -33,6 +33,9 @@ struct DriverOptions {
   unsigned optLevel = 2;
   /// -g: debug info that maps code to .mlir lines.
   bool debugInfo = false;
+  /// -fsanitize=address: host code and the host target's kernels checked
+  /// by AddressSanitizer.
+  bool addressSanitizer = false;
   /// -march: the CPU host code is generated for; "native" is this
   /// machine's, empty the architecture's baseline.
   std::string hostCpu;

@@ -374,7 +374,8 @@ Error MLIRCompilation::emitHost() {
   // LLVM's optimizer and code generator run contained too.
   Error result = Error::success();
   bool finished = runCrashContained([&] {
-    optimizeHostModule(*llvmModule, **machine, options.optLevel);
+    optimizeHostModule(*llvmModule, **machine, options.optLevel,
+                       options.addressSanitizer);
     result = writeOutputFile(outputPath, [&](raw_pwrite_stream &os) -> Error {
       if (finalPhase == Phase::LLVM) {
         llvmModule->print(os, nullptr);

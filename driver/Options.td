@@ -50,6 +50,10 @@ def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
 def g : F<"g", "Generate debug info: host DWARF (host-target kernels "
                 "included) and NVIDIA line info that map code to .mlir lines">;
 
+def fsanitize_EQ : CommaJoined<["-"], "fsanitize=">, MetaVarName<"<check>">,
+  HelpText<"Instrument host code and the host target's kernels: address "
+           "(AddressSanitizer)">;
+
 def v : F<"v", "Print each job before running it, and the toolkit used">;
 def ccc_print_jobs : Flag<["-"], "###">,
   HelpText<"Print the jobs that would run; run none and write nothing">;

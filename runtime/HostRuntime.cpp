@@ -431,8 +431,11 @@ void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *, bool) {
   // (columns of matrices), which would otherwise miss the TLB on every row.
   constexpr uint64_t hugePage = 2 << 20;
   uint64_t alignment = sizeBytes >= hugePage ? hugePage : 64;
-  void *ptr = std::aligned_alloc(alignment, (sizeBytes + alignment - 1) /
-                                                alignment * alignment);
+  // posix_memalign takes the exact size, so that AddressSanitizer sees an
+  // access past the buffer (-fsanitize=address).
+  void *ptr = nullptr;
+  if (posix_memalign(&ptr, alignment, sizeBytes) != 0)
+    ptr = nullptr;
   if (!ptr)
     fail("out of memory allocating %llu bytes of device memory",
          static_cast<unsigned long long>(sizeBytes));

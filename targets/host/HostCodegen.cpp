@@ -11,6 +11,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -120,7 +121,7 @@ struct QuietOptimizationHandler : DiagnosticHandler {
 } // namespace
 
 void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
-                               unsigned optLevel) {
+                               unsigned optLevel, bool addressSanitizer) {
   module.getContext().setDiagnosticHandler(
       std::make_unique<QuietOptimizationHandler>());
   LoopAnalysisManager lam;
@@ -133,6 +134,17 @@ void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
   builder.registerFunctionAnalyses(fam);
   builder.registerLoopAnalyses(lam);
   builder.crossRegisterProxies(lam, fam, cgam, mam);
+  if (addressSanitizer) {
+    // ASan instruments the functions that ask for it: all of mlirc's,
+    // the host target's kernels included.
+    for (Function &function : module)
+      if (!function.isDeclaration())
+        function.addFnAttr(Attribute::SanitizeAddress);
+    builder.registerOptimizerLastEPCallback(
+        [](ModulePassManager &mpm, OptimizationLevel, ThinOrFullLTOPhase) {
+          mpm.addPass(AddressSanitizerPass(AddressSanitizerOptions()));
+        });
+  }
   OptimizationLevel level = optLevel == 0   ? OptimizationLevel::O0
                             : optLevel == 1 ? OptimizationLevel::O1
                             : optLevel == 2 ? OptimizationLevel::O2

@@ -29,9 +29,10 @@ void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
 /// return the exit status. A void main is wrapped in one returning 0.
 void giveMainAnExitStatus(llvm::Module &module);
 
-/// Runs LLVM's default optimization pipeline for \p optLevel.
+/// Runs LLVM's default optimization pipeline for \p optLevel, with
+/// AddressSanitizer's instrumentation when \p addressSanitizer.
 void optimizeHostModule(llvm::Module &module, llvm::TargetMachine &machine,
-                        unsigned optLevel);
+                        unsigned optLevel, bool addressSanitizer = false);
 
 /// Emits \p module as assembly or as an object file.
 llvm::Error emitHostCode(llvm::Module &module, llvm::TargetMachine &machine,
