@@ -32,6 +32,10 @@ createCheckInputPass(std::vector<const TargetUnit *> units);
 std::unique_ptr<mlir::Pass>
 createUniqueKernelNamesPass(llvm::StringRef programId);
 
+/// Makes host_shared gpu.allocs synchronous again after gpu-async-region,
+/// the only form gpu-to-llvm lowers.
+std::unique_ptr<mlir::Pass> createSyncHostSharedAllocsPass();
+
 /// Replaces several async dependencies of one gpu op with a single
 /// `gpu.wait async` joining them, the only form gpu-to-llvm lowers.
 std::unique_ptr<mlir::Pass> createMergeAsyncDependenciesPass();

@@ -41,6 +41,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createUniqueKernelNamesPass(options.programId));
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createSyncHostSharedAllocsPass());
   pm.addPass(createMergeAsyncDependenciesPass());
   pm.addPass(createCanonicalizerPass());
 }
