@@ -106,7 +106,8 @@ struct CheckInputPass
   LogicalResult checkDialect(Operation *op) {
     static constexpr llvm::StringLiteral supported[] = {
         "builtin", "func",   "arith",  "math", "index", "memref", "scf",
-        "cf",      "vector", "affine", "gpu",  "llvm",  "nvvm",   "rocdl"};
+        "cf",      "vector", "affine", "gpu",  "llvm",  "nvvm",   "rocdl",
+        "ub"};
     StringRef dialect = op->getName().getDialectNamespace();
     if (llvm::is_contained(supported, dialect))
       return success();
@@ -116,8 +117,8 @@ struct CheckInputPass
            << op->getName() << "' cannot be compiled "
            << (inKernel ? "in a kernel" : "in host code")
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
-              "cf, vector, affine, gpu and llvm dialects (with memrefs, not "
-              "tensors)";
+              "cf, vector, affine, gpu, ub and llvm dialects (with memrefs, "
+              "not tensors)";
   }
 
   void runOnOperation() override {

@@ -112,6 +112,7 @@ public:
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     pm.addPass(mlir::createConvertVectorToLLVMPass());
     pm.addPass(mlir::createArithToLLVMConversionPass());
+    pm.addPass(mlir::createUBToLLVMConversionPass());
     pm.addPass(mlir::createCanonicalizerPass());
     pm.addPass(mlir::createCSEPass());
     pm.addPass(mlir::createReconcileUnrealizedCastsPass());

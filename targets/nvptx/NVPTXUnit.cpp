@@ -100,6 +100,7 @@ public:
     // them creates arith ops.
     pm.addPass(mlir::createConvertVectorToLLVMPass());
     pm.addPass(mlir::createArithToLLVMConversionPass());
+    pm.addPass(mlir::createUBToLLVMConversionPass());
     pm.addPass(mlir::createCanonicalizerPass());
     pm.addPass(mlir::createCSEPass());
     pm.addPass(mlir::createReconcileUnrealizedCastsPass());
