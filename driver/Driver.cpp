@@ -409,9 +409,8 @@ Error Driver::compileAndLink() {
   // LLVM's lld, found beside clang: it links an executable in a few
   // hundredths of a second where GNU ld, reading libLLVM's symbols for the
   // runner utilities, takes about one.
-  std::vector<std::string> linkArgs = {
-      "--offload-link", "-fuse-ld=lld",
-      "-O" + std::to_string(options.optLevel)};
+  std::vector<std::string> linkArgs = {"--offload-link", "-fuse-ld=lld",
+                                       "-O" + std::to_string(options.optLevel)};
   // clang links ASan's runtime.
   if (options.addressSanitizer)
     linkArgs.push_back("-fsanitize=address");

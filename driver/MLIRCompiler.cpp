@@ -77,9 +77,8 @@ class PassTracker : public mlir::PassInstrumentation {
 public:
   explicit PassTracker(std::vector<std::string> &running) : running(running) {}
   void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
-    running.push_back(pass->getArgument().empty()
-                          ? pass->getName().str()
-                          : pass->getArgument().str());
+    running.push_back(pass->getArgument().empty() ? pass->getName().str()
+                                                  : pass->getArgument().str());
   }
   void runAfterPass(mlir::Pass *, mlir::Operation *) override {
     running.pop_back();
@@ -381,8 +380,7 @@ Error MLIRCompilation::emitHost() {
         llvmModule->print(os, nullptr);
         return Error::success();
       }
-      return emitHostCode(*llvmModule, **machine, finalPhase == Phase::Asm,
-                          os);
+      return emitHostCode(*llvmModule, **machine, finalPhase == Phase::Asm, os);
     });
   });
   if (!finished) {

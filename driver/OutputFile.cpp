@@ -14,15 +14,15 @@ Expected<std::string> mlirc::createOutputTempName(StringRef path) {
   // In the temporary directory (mlirc's private one): a killed mlirc
   // leaves nothing beside the output.
   SmallString<128> temp;
-  if (std::error_code ec = sys::fs::createTemporaryFile(
-          sys::path::filename(path), "tmp", temp))
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile(sys::path::filename(path), "tmp", temp))
     return createStringError(ec, "cannot write output file '%s': %s",
                              path.str().c_str(), ec.message().c_str());
   // The output's directory must be writable too; say so before the work.
-  if (std::error_code ec = sys::fs::access(
-          sys::path::parent_path(path).empty() ? "."
+  if (std::error_code ec = sys::fs::access(sys::path::parent_path(path).empty()
+                                               ? "."
                                                : sys::path::parent_path(path),
-          sys::fs::AccessMode::Write)) {
+                                           sys::fs::AccessMode::Write)) {
     sys::fs::remove(temp);
     return createStringError(ec, "cannot write output file '%s': %s",
                              path.str().c_str(), ec.message().c_str());

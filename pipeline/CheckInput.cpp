@@ -105,9 +105,8 @@ struct CheckInputPass
   /// deep in a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
     static constexpr llvm::StringLiteral supported[] = {
-        "builtin", "func",   "arith",  "math", "index", "memref", "scf",
-        "cf",      "vector", "affine", "gpu",  "llvm",  "nvvm",   "rocdl",
-        "ub"};
+        "builtin", "func",   "arith", "math", "index", "memref", "scf", "cf",
+        "vector",  "affine", "gpu",   "llvm", "nvvm",  "rocdl",  "ub"};
     StringRef dialect = op->getName().getDialectNamespace();
     if (llvm::is_contained(supported, dialect))
       return success();

@@ -26,9 +26,7 @@ struct CrashForTestingPass
     : public PassWrapper<CrashForTestingPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CrashForTestingPass)
 
-  StringRef getArgument() const override {
-    return "mlirc-crash-for-testing";
-  }
+  StringRef getArgument() const override { return "mlirc-crash-for-testing"; }
 
   void runOnOperation() override { std::raise(SIGSEGV); }
 };

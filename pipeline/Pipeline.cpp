@@ -80,6 +80,29 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   pm.addPass(createInternalizeDeviceSymbolsPass());
 }
 
+void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
+                                         unsigned subgroupSize,
+                                         StringRef vendor) {
+  pm.addPass(createExpandGpuOpsPass(subgroupSize, vendor));
+  // vector-to-scf and expand-strided-metadata emit affine.apply: lower
+  // affine after both.
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+}
+
+void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
+  // 1-D vector transfers: the gpu conversions leave them, and lowering
+  // them creates arith ops.
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void mlirc::populateBinaryPasses(OpPassManager &pm,
                                  const PipelineOptions &options) {
   if (hasDeviceModules(options))

@@ -68,6 +68,19 @@ void populateOutlinePasses(mlir::OpPassManager &pm,
 void populateDevicePasses(mlir::OpPassManager &pm,
                           const PipelineOptions &options);
 
+/// What every GPU unit's device lowering (a gpu.module pipeline) runs
+/// before its own conversion of the gpu dialect (convert-gpu-to-nvvm,
+/// -rocdl): subgroup and reduction ops expanded for \p subgroupSize threads
+/// (\p vendor names the targets in errors), vector, strided-metadata,
+/// affine and scf ops rewritten into what that conversion takes.
+void populateGpuModulePreLowering(mlir::OpPassManager &pm,
+                                  unsigned subgroupSize,
+                                  llvm::StringRef vendor);
+
+/// What it runs after: the remaining vector, arith and ub ops to the LLVM
+/// dialect, then clean-up.
+void populateGpuModulePostLowering(mlir::OpPassManager &pm);
+
 /// Serializes every gpu.module through its targets' TargetAttrInterface into
 /// a gpu.binary holding one object per target.
 void populateBinaryPasses(mlir::OpPassManager &pm,

@@ -4,8 +4,8 @@
 // serialized with the toolkit of the unit that owns it (one pass option
 // cannot name both a CUDA and a ROCm installation), to assembly (PTX) or
 // linked bitcode (AMDGPU) as the unit asks: mlirc itself turns that into
-// objects, so -### and -v see every tool that runs. The linked device IR goes to a callback for
-// -save-temps instead of a second serialization.
+// objects, so -### and -v see every tool that runs. The linked device IR goes
+// to a callback for -save-temps instead of a second serialization.
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,6 +13,7 @@
 #include "targets/amdgpu/AMDGPUUnit.h"
 #include "driver/OutputFile.h"
 #include "pipeline/Passes.h"
+#include "pipeline/Pipeline.h"
 #include "targets/NativeArchs.h"
 #include "targets/amdgpu/AMDGPUCodegen.h"
 #include "targets/amdgpu/AMDGPUPasses.h"
@@ -23,13 +24,11 @@
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/ROCDL/Target.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -98,24 +97,13 @@ public:
                             bool gpuTargetsToo) const override {
     // One chip per module (lowersPerChip).
     StringRef chip = targets.empty() ? "gfx900" : StringRef(targets[0].chip);
-    pm.addPass(createExpandGpuOpsPass(getWavefrontSize(chip), "AMD"));
-    // vector-to-scf and expand-strided-metadata emit affine.apply: lower
-    // affine after both.
-    pm.addPass(mlir::createConvertVectorToSCFPass());
-    pm.addPass(mlir::memref::createExpandStridedMetadataPass());
-    pm.addPass(mlir::createLowerAffinePass());
-    pm.addPass(mlir::createSCFToControlFlowPass());
+    populateGpuModulePreLowering(pm, getWavefrontSize(chip), getName());
     pm.addPass(createLowerAssertsPass());
     mlir::ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = getLoweringChipset(chip).str();
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
-    pm.addPass(mlir::createConvertVectorToLLVMPass());
-    pm.addPass(mlir::createArithToLLVMConversionPass());
-    pm.addPass(mlir::createUBToLLVMConversionPass());
-    pm.addPass(mlir::createCanonicalizerPass());
-    pm.addPass(mlir::createCSEPass());
-    pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+    populateGpuModulePostLowering(pm);
     pm.addPass(createPrivateAllocasPass());
   }
 

@@ -10,17 +10,16 @@
 #include "targets/nvptx/NVPTXUnit.h"
 #include "driver/OutputFile.h"
 #include "pipeline/Passes.h"
+#include "pipeline/Pipeline.h"
 #include "targets/NativeArchs.h"
 #include "targets/nvptx/CudaToolkit.h"
 #include "targets/nvptx/NVPTXTarget.h"
 #include "targets/offload/OffloadPacker.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -88,22 +87,9 @@ public:
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,
                             bool gpuTargetsToo) const override {
-    pm.addPass(createExpandGpuOpsPass(/*subgroupSize=*/32, "NVIDIA"));
-    // vector-to-scf and expand-strided-metadata emit affine.apply: lower
-    // affine after both.
-    pm.addPass(mlir::createConvertVectorToSCFPass());
-    pm.addPass(mlir::memref::createExpandStridedMetadataPass());
-    pm.addPass(mlir::createLowerAffinePass());
-    pm.addPass(mlir::createSCFToControlFlowPass());
+    populateGpuModulePreLowering(pm, /*subgroupSize=*/32, getName());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
-    // 1-D vector transfers: convert-gpu-to-nvvm leaves them, and lowering
-    // them creates arith ops.
-    pm.addPass(mlir::createConvertVectorToLLVMPass());
-    pm.addPass(mlir::createArithToLLVMConversionPass());
-    pm.addPass(mlir::createUBToLLVMConversionPass());
-    pm.addPass(mlir::createCanonicalizerPass());
-    pm.addPass(mlir::createCSEPass());
-    pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+    populateGpuModulePostLowering(pm);
   }
 
   SmallVector<mlir::Attribute>
