@@ -56,6 +56,81 @@ const MlircOptTable &getOptTable() {
 
 } // namespace
 
+/// The undefined-behavior checks \p name turns on or off: one check or a
+/// group, in clang's spelling; none for a name mlirc does not check.
+static SmallVector<bool UndefinedBehaviorChecks::*>
+getUndefinedChecks(StringRef name) {
+  using C = UndefinedBehaviorChecks;
+  if (name == "integer-divide-by-zero")
+    return {&C::divideByZero};
+  if (name == "shift" || name == "shift-exponent")
+    return {&C::shift};
+  if (name == "signed-integer-overflow")
+    return {&C::signedOverflow};
+  if (name == "unsigned-integer-overflow")
+    return {&C::unsignedOverflow};
+  if (name == "bounds")
+    return {&C::bounds};
+  if (name == "undefined")
+    return {&C::divideByZero, &C::shift, &C::signedOverflow, &C::bounds};
+  if (name == "integer")
+    return {&C::divideByZero, &C::shift, &C::signedOverflow,
+            &C::unsignedOverflow};
+  return {};
+}
+
+static constexpr const char *supportedSanitizers =
+    "address, undefined, integer, integer-divide-by-zero, shift, "
+    "signed-integer-overflow, unsigned-integer-overflow, bounds";
+
+/// -fsanitize=<check> (\p on) or -fno-sanitize=<check>.
+static Error setSanitizer(StringRef check, bool on, StringRef spelled,
+                          DriverOptions &options) {
+  if (check == "address") {
+    options.addressSanitizer = on;
+    return Error::success();
+  }
+  SmallVector<bool UndefinedBehaviorChecks::*> checks =
+      getUndefinedChecks(check);
+  if (checks.empty() && check != "all")
+    return createStringError("unsupported sanitizer '%s' in '%s'; mlirc "
+                             "instruments host code and the host target's "
+                             "kernels with %s",
+                             check.str().c_str(), spelled.str().c_str(),
+                             supportedSanitizers);
+  if (check == "all") {
+    // clang takes `all` only to turn checks off.
+    if (on)
+      return createStringError("'%s': -fsanitize=all is not allowed; name "
+                               "the checks, e.g. -fsanitize=address,undefined",
+                               spelled.str().c_str());
+    options.addressSanitizer = false;
+    checks = getUndefinedChecks("integer");
+    checks.push_back(&UndefinedBehaviorChecks::bounds);
+  }
+  for (bool UndefinedBehaviorChecks::*member : checks)
+    options.ubChecks.*member = on;
+  return Error::success();
+}
+
+/// For -f[no-]sanitize-{recover,trap}=: whether the values name an
+/// undefined-behavior check (they apply to all of them alike).
+static Expected<bool> namesUndefinedChecks(const Arg *arg,
+                                           const ArgList &argList) {
+  bool named = false;
+  for (StringRef check : arg->getValues()) {
+    if (check == "all" || !getUndefinedChecks(check).empty())
+      named = true;
+    else if (check != "address")
+      return createStringError("unsupported sanitizer '%s' in '%s'; expected "
+                               "one of %s, or all",
+                               check.str().c_str(),
+                               arg->getAsString(argList).c_str(),
+                               supportedSanitizers);
+  }
+  return named;
+}
+
 /// Classifies a positional argument by its extension.
 static Expected<Input::Kind> classifyInput(StringRef path) {
   StringRef ext = sys::path::extension(path);
@@ -175,15 +250,36 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.debugInfo = true;
       break;
     case OPT_fsanitize_EQ:
-      for (StringRef check : arg->getValues()) {
-        if (check != "address")
-          return createStringError(
-              "unsupported sanitizer '%s' in '%s'; mlirc instruments "
-              "host code and the host target's kernels with "
-              "-fsanitize=address",
-              check.str().c_str(), arg->getAsString(argList).c_str());
-        options.addressSanitizer = true;
-      }
+    case OPT_fno_sanitize_EQ:
+      for (StringRef check : arg->getValues())
+        if (Error err =
+                setSanitizer(check, arg->getOption().matches(OPT_fsanitize_EQ),
+                             arg->getAsString(argList), options))
+          return err;
+      break;
+    case OPT_fsanitize_recover:
+    case OPT_fno_sanitize_recover:
+      options.ubChecks.recover =
+          arg->getOption().matches(OPT_fsanitize_recover);
+      break;
+    case OPT_fsanitize_recover_EQ:
+    case OPT_fno_sanitize_recover_EQ:
+      if (Expected<bool> named = namesUndefinedChecks(arg, argList); !named)
+        return named.takeError();
+      else if (*named)
+        options.ubChecks.recover =
+            arg->getOption().matches(OPT_fsanitize_recover_EQ);
+      break;
+    case OPT_fsanitize_trap:
+    case OPT_fno_sanitize_trap:
+      options.ubChecks.trap = arg->getOption().matches(OPT_fsanitize_trap);
+      break;
+    case OPT_fsanitize_trap_EQ:
+    case OPT_fno_sanitize_trap_EQ:
+      if (Expected<bool> named = namesUndefinedChecks(arg, argList); !named)
+        return named.takeError();
+      else if (*named)
+        options.ubChecks.trap = arg->getOption().matches(OPT_fsanitize_trap_EQ);
       break;
     case OPT_ccc_print_jobs:
       options.printJobs = true;

@@ -89,9 +89,9 @@ parseArch(StringRef arch, ArrayRef<std::unique_ptr<TargetUnit>> units) {
                            llvm::join(spellings, ", ").c_str());
 }
 
-static Expected<std::vector<OffloadTarget>>
-resolveTargets(const DriverOptions &options,
-               ArrayRef<std::unique_ptr<TargetUnit>> units) {
+Expected<std::vector<OffloadTarget>>
+mlirc::resolveTargets(const DriverOptions &options,
+                      ArrayRef<std::unique_ptr<TargetUnit>> units) {
   std::vector<std::string> archs = options.offloadArchs;
   if (archs.empty()) {
     // This machine's GPUs, else the fallback (the CPU).
@@ -123,6 +123,33 @@ resolveTargets(const DriverOptions &options,
     }
   }
   return targets;
+}
+
+/// The -fsanitize flags that give clang's compiles and links the same checks
+/// (and runtimes) as mlirc's .mlir code.
+static std::vector<std::string> getSanitizerArgs(const DriverOptions &options) {
+  const UndefinedBehaviorChecks &ub = options.ubChecks;
+  SmallVector<StringRef> checks;
+  if (options.addressSanitizer)
+    checks.push_back("address");
+  if (ub.divideByZero)
+    checks.push_back("integer-divide-by-zero");
+  if (ub.shift)
+    checks.push_back("shift");
+  if (ub.signedOverflow)
+    checks.push_back("signed-integer-overflow");
+  if (ub.unsignedOverflow)
+    checks.push_back("unsigned-integer-overflow");
+  if (ub.bounds)
+    checks.push_back("bounds");
+  if (checks.empty())
+    return {};
+  std::vector<std::string> args = {"-fsanitize=" + llvm::join(checks, ",")};
+  if (ub.any() && ub.trap)
+    args.push_back("-fsanitize-trap=all");
+  else if (ub.any() && !ub.recover)
+    args.push_back("-fno-sanitize-recover=all");
+  return args;
 }
 
 /// True when \p binary, an object file, registers host-target kernels.
@@ -291,8 +318,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
     args.insert(args.begin() + 2, "-march=" + options.hostCpu);
   if (options.debugInfo)
     args.insert(args.begin() + 2, "-g");
-  if (options.addressSanitizer)
-    args.insert(args.begin() + 2, "-fsanitize=address");
+  std::vector<std::string> sanitize = getSanitizerArgs(options);
+  args.insert(args.begin() + 2, sanitize.begin(), sanitize.end());
   Expected<std::vector<Job>> jobs =
       buildClangJobs(args, "clang compiling " + input.value);
   if (!jobs)
@@ -411,9 +438,8 @@ Error Driver::compileAndLink() {
   // runner utilities, takes about one.
   std::vector<std::string> linkArgs = {"--offload-link", "-fuse-ld=lld",
                                        "-O" + std::to_string(options.optLevel)};
-  // clang links ASan's runtime.
-  if (options.addressSanitizer)
-    linkArgs.push_back("-fsanitize=address");
+  // clang links the sanitizers' runtimes.
+  llvm::append_range(linkArgs, getSanitizerArgs(options));
   std::string linkOutput = output;
   if (options.saveTemps && !options.printJobs) {
     // A fixed name, so the files clang-linker-wrapper keeps are predictable.

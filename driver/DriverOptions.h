@@ -4,6 +4,7 @@
 #define MLIRC_DRIVER_DRIVEROPTIONS_H
 
 #include "pipeline/Phase.h"
+#include "pipeline/UndefinedBehaviorChecks.h"
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct DriverOptions {
   /// -fsanitize=address: host code and the host target's kernels checked
   /// by AddressSanitizer.
   bool addressSanitizer = false;
+  /// -fsanitize=undefined and its parts: host code and the host target's
+  /// kernels checked for MLIR's undefined behavior.
+  UndefinedBehaviorChecks ubChecks;
   /// -march: the CPU host code is generated for; "native" is this
   /// machine's, empty the architecture's baseline.
   std::string hostCpu;

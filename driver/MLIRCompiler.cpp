@@ -101,6 +101,14 @@ public:
     stem = sys::path::stem(inputPath).str();
   }
 
+  /// In memory: \p input instead of reading the input path, the object
+  /// into \p object, and no device job.
+  void setInMemory(std::unique_ptr<MemoryBuffer> input,
+                   SmallVectorImpl<char> &object) {
+    inputBuffer = std::move(input);
+    objectBuffer = &object;
+  }
+
   Error run();
 
 private:
@@ -122,6 +130,8 @@ private:
   const CompileSettings &settings;
   const DriverOptions &options;
   std::string stem;
+  std::unique_ptr<MemoryBuffer> inputBuffer;
+  SmallVectorImpl<char> *objectBuffer = nullptr;
 
   mlir::MLIRContext context{mlir::MLIRContext::Threading::DISABLED};
   /// -mmlir --mlir-timing: one report for the compilation, a section per
@@ -146,6 +156,7 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   PipelineOptions pipeline;
   pipeline.optLevel = options.optLevel;
   pipeline.debugInfo = options.debugInfo;
+  pipeline.ubChecks = options.ubChecks;
   pipeline.targets = settings.targets;
   pipeline.units = settings.units;
   pipeline.programId = kernels.programId;
@@ -160,7 +171,9 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
 
 Error MLIRCompilation::parse() {
   std::string error;
-  std::unique_ptr<MemoryBuffer> buffer = mlir::openInputFile(inputPath, &error);
+  std::unique_ptr<MemoryBuffer> buffer =
+      inputBuffer ? std::move(inputBuffer)
+                  : mlir::openInputFile(inputPath, &error);
   if (!buffer)
     return createStringError("cannot open input file '%s': %s",
                              inputPath.str().c_str(), error.c_str());
@@ -225,7 +238,10 @@ Error MLIRCompilation::runPhase(Phase phase) {
   pm.addInstrumentation(std::make_unique<PassTracker>(runningPasses));
   mlir::OwningOpRef<mlir::ModuleOp> before = module->clone();
   bool succeeded = false;
-  if (!runCrashContained([&] { succeeded = mlir::succeeded(pm.run(*module)); }))
+  if (!settings.containCrashes)
+    succeeded = mlir::succeeded(pm.run(*module));
+  else if (!runCrashContained(
+               [&] { succeeded = mlir::succeeded(pm.run(*module)); }))
     return reportCrash(phase, runningPasses, *before, pm);
   if (!succeeded)
     return diagnosticsReported();
@@ -297,6 +313,8 @@ void MLIRCompilation::collectSerializedObjects() {
 }
 
 Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
+  if (objectBuffer)
+    return Error::success();
   ImageBuildContext buildContext{inputPath, stem, settings.temps,
                                  options.printJobs};
   std::vector<Job> jobs;
@@ -372,18 +390,28 @@ Error MLIRCompilation::emitHost() {
 
   // LLVM's optimizer and code generator run contained too.
   Error result = Error::success();
-  bool finished = runCrashContained([&] {
+  auto optimizeAndEmit = [&] {
     optimizeHostModule(*llvmModule, **machine, options.optLevel,
                        options.addressSanitizer);
-    result = writeOutputFile(outputPath, [&](raw_pwrite_stream &os) -> Error {
+    auto emit = [&](raw_pwrite_stream &os) -> Error {
       if (finalPhase == Phase::LLVM) {
         llvmModule->print(os, nullptr);
         return Error::success();
       }
       return emitHostCode(*llvmModule, **machine, finalPhase == Phase::Asm, os);
-    });
-  });
-  if (!finished) {
+    };
+    if (objectBuffer) {
+      raw_svector_ostream os(*objectBuffer);
+      result = emit(os);
+    } else {
+      result = writeOutputFile(outputPath, emit);
+    }
+  };
+  if (!settings.containCrashes) {
+    optimizeAndEmit();
+    return result;
+  }
+  if (!runCrashContained(optimizeAndEmit)) {
     (void)llvmModule.release();
     consumeError(std::move(result));
     return createStringError("%s: internal compiler error in host code "
@@ -441,5 +469,14 @@ Error mlirc::compileMLIRFile(StringRef inputPath, StringRef outputPath,
                              Phase finalPhase,
                              const CompileSettings &settings) {
   MLIRCompilation compilation(inputPath, outputPath, finalPhase, settings);
+  return compilation.run();
+}
+
+Error mlirc::compileMLIRInMemory(std::unique_ptr<MemoryBuffer> input,
+                                 SmallVectorImpl<char> &object,
+                                 const CompileSettings &settings) {
+  std::string name = input->getBufferIdentifier().str();
+  MLIRCompilation compilation(name, "", Phase::Obj, settings);
+  compilation.setInMemory(std::move(input), object);
   return compilation.run();
 }

@@ -6,7 +6,9 @@
 #include "driver/DriverOptions.h"
 #include "driver/Jobs.h"
 #include "targets/TargetUnit.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <vector>
 
 namespace mlirc {
@@ -19,6 +21,9 @@ struct CompileSettings {
   std::vector<const TargetUnit *> units;
   JobOptions jobOptions;
   TempFiles &temps;
+  /// A crash in a pass or in code generation becomes an internal compiler
+  /// error with a reproducer; the fuzzer turns this off to see the crash.
+  bool containCrashes = true;
 };
 
 /// Compiles \p inputPath up to \p finalPhase (at most Phase::Obj) and
@@ -26,6 +31,13 @@ struct CompileSettings {
 llvm::Error compileMLIRFile(llvm::StringRef inputPath,
                             llvm::StringRef outputPath, Phase finalPhase,
                             const CompileSettings &settings);
+
+/// Compiles the MLIR text \p input to a host object in \p object without
+/// running any job: device images, which need external tools, are left out.
+/// The in-process compile that the fuzzer drives.
+llvm::Error compileMLIRInMemory(std::unique_ptr<llvm::MemoryBuffer> input,
+                                llvm::SmallVectorImpl<char> &object,
+                                const CompileSettings &settings);
 
 /// Makes -mllvm and -mmlir values and MLIR's own options known to llvm::cl
 /// and parses them in one call.

@@ -52,7 +52,28 @@ def g : F<"g", "Generate debug info: host DWARF (host-target kernels "
 
 def fsanitize_EQ : CommaJoined<["-"], "fsanitize=">, MetaVarName<"<check>">,
   HelpText<"Instrument host code and the host target's kernels: address "
-           "(AddressSanitizer)">;
+           "(AddressSanitizer), undefined (integer-divide-by-zero, shift, "
+           "signed-integer-overflow, bounds), unsigned-integer-overflow, "
+           "integer">;
+def fno_sanitize_EQ : CommaJoined<["-"], "fno-sanitize=">,
+  MetaVarName<"<check>">, HelpText<"Turn the checks named off again">;
+def fsanitize_recover : F<"fsanitize-recover", "Report undefined behavior "
+                          "and go on (the default)">;
+def fsanitize_recover_EQ : CommaJoined<["-"], "fsanitize-recover=">,
+  MetaVarName<"<check>">, HelpText<"The same, for the checks named">;
+def fno_sanitize_recover : F<"fno-sanitize-recover",
+                             "End the program at the first report of "
+                             "undefined behavior">;
+def fno_sanitize_recover_EQ : CommaJoined<["-"], "fno-sanitize-recover=">,
+  MetaVarName<"<check>">, HelpText<"The same, for the checks named">;
+def fsanitize_trap : F<"fsanitize-trap", "Trap on undefined behavior instead "
+                       "of reporting it (no runtime library)">;
+def fsanitize_trap_EQ : CommaJoined<["-"], "fsanitize-trap=">,
+  MetaVarName<"<check>">, HelpText<"The same, for the checks named">;
+def fno_sanitize_trap : F<"fno-sanitize-trap", "Report undefined behavior "
+                          "through the runtime again">;
+def fno_sanitize_trap_EQ : CommaJoined<["-"], "fno-sanitize-trap=">,
+  MetaVarName<"<check>">, HelpText<"The same, for the checks named">;
 
 def v : F<"v", "Print each job before running it, and the toolkit used">;
 def ccc_print_jobs : Flag<["-"], "###">,

@@ -76,6 +76,12 @@ std::unique_ptr<mlir::Pass> createLowerLaunchesToRuntimePass();
 std::unique_ptr<mlir::Pass> createExpandGpuOpsPass(unsigned subgroupSize,
                                                    llvm::StringRef vendor);
 
+/// Checks, before each op of host code (the host target's kernels included)
+/// whose result \p checks name as undefined for some operands, that they are
+/// not, and reports a failure through UBSan's runtime at the op's location.
+std::unique_ptr<mlir::Pass>
+createInstrumentUndefinedBehaviorPass(UndefinedBehaviorChecks checks);
+
 /// Moves loop annotations left as plain attributes on llvm.br into the
 /// branch's own annotation, which the translation to LLVM IR reads.
 std::unique_ptr<mlir::Pass> createMoveLoopAnnotationsPass();

@@ -117,6 +117,9 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // What remains to check is in memref, vector and arith ops now.
+  if (options.ubChecks.any())
+    pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   // LLVM intrinsics where they exist (fma, sqrt, exp, ...), libm calls for

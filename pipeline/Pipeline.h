@@ -9,6 +9,7 @@
 #ifndef MLIRC_PIPELINE_PIPELINE_H
 #define MLIRC_PIPELINE_PIPELINE_H
 
+#include "pipeline/UndefinedBehaviorChecks.h"
 #include "targets/OffloadTarget.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
@@ -48,6 +49,8 @@ struct PipelineOptions {
   /// Distinguishes this translation unit's kernels from every other one's
   /// in the linked program (a hash of the input).
   std::string programId;
+  /// -fsanitize=undefined and its parts, for host code.
+  UndefinedBehaviorChecks ubChecks;
   /// When set, receives each device module's linked LLVM IR.
   DeviceIRCallback deviceIRCallback;
 };

@@ -6,15 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-launcher=()
-if command -v ccache >/dev/null; then
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-fi
-if [ ! -f build-sanitized/build.ninja ]; then
-  cmake -G Ninja -S . -B build-sanitized -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DMLIRC_SANITIZE=ON "${launcher[@]}"
-fi
+scripts/configure-sanitized.sh
 ninja -C build-sanitized
 ninja -C build-sanitized mlirc-test-inputs
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0

@@ -17,3 +17,6 @@ if [ -x /usr/local/cuda/bin/ptxas ]; then archs=sm_80,sm_90,$archs; fi
 # mlirc itself under AddressSanitizer and UndefinedBehaviorSanitizer: the
 # same lit suite with a build of its own (build-sanitized/).
 scripts/check-sanitized.sh
+# The fuzzer (built by the sanitized build) for one minute, from the test
+# programs and the corpus of earlier runs.
+scripts/fuzz.sh 60
