@@ -82,6 +82,10 @@ std::unique_ptr<mlir::Pass> createExpandGpuOpsPass(unsigned subgroupSize,
 std::unique_ptr<mlir::Pass>
 createInstrumentUndefinedBehaviorPass(UndefinedBehaviorChecks checks);
 
+/// MLIR's canonicalizer with a bound on its rewrites that grows with the
+/// module; reaching it is an error naming the pass, not a hang.
+std::unique_ptr<mlir::Pass> createBoundedCanonicalizerPass();
+
 /// Moves loop annotations left as plain attributes on llvm.br into the
 /// branch's own annotation, which the translation to LLVM IR reads.
 std::unique_ptr<mlir::Pass> createMoveLoopAnnotationsPass();

@@ -43,7 +43,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createSyncHostSharedAllocsPass());
   pm.addPass(createMergeAsyncDependenciesPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createBoundedCanonicalizerPass());
 }
 
 /// True when some unit of \p options lowers and serializes gpu.modules.
@@ -98,7 +98,7 @@ void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createBoundedCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
@@ -130,7 +130,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createBoundedCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createLowerLaunchesToRuntimePass());
@@ -142,7 +142,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createMoveLoopAnnotationsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createBoundedCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (options.debugInfo)
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());

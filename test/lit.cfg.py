@@ -55,6 +55,9 @@ for rocm_root in ["/opt/rocm", "/usr/lib/x86_64-linux-gnu"]:
         break
 if config.have_hip_runtime:
     config.available_features.add("hip-runtime")
+# The fuzzer exists in builds configured with MLIRC_FUZZER.
+if os.path.exists(os.path.join(bin_dir, "mlirc-fuzz")):
+    config.available_features.add("mlirc-fuzz")
 
 # A real CUDA toolkit: ptxas, fatbinary, libdevice and the static cudart.
 cuda_root = "/usr/local/cuda"
