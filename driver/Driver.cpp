@@ -419,6 +419,9 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
       return unitArgs.takeError();
     llvm::append_range(args, *unitArgs);
   }
+  // The async dialect's runtime, taken from the archive only by programs
+  // that use it.
+  args.push_back("-lmlirc_async_runtime");
   args.push_back("-lpthread");
   // MLIR's runner utilities (printMemref*) only when the program uses them.
   std::string mlirLibDir = MLIRC_MLIR_LIB_DIR;

@@ -101,40 +101,59 @@ struct CheckInputPass
     return success();
   }
 
-  /// Ops of dialects mlirc does not lower (tensor, linalg, ...) would fail
-  /// deep in a conversion as an unrealized cast somewhere else.
+  /// Ops of dialects mlirc does not lower (tensor, ...) would fail deep in
+  /// a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
     static constexpr llvm::StringLiteral supported[] = {
         "builtin", "func",   "arith", "math", "index", "memref", "scf", "cf",
         "vector",  "affine", "gpu",   "llvm", "nvvm",  "rocdl",  "ub"};
     StringRef dialect = op->getName().getDialectNamespace();
-    if (llvm::is_contained(supported, dialect))
-      return success();
     bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
                     op->getParentOfType<gpu::GPUModuleOp>();
+    if (llvm::is_contained(supported, dialect))
+      return success();
+    // linalg becomes loops, on memrefs only.
+    if (dialect == "linalg") {
+      auto isTensor = [](Type type) { return isa<TensorType>(type); };
+      if (llvm::none_of(op->getOperandTypes(), isTensor) &&
+          llvm::none_of(op->getResultTypes(), isTensor))
+        return success();
+      return op->emitError("'")
+             << op->getName()
+             << "' on tensors cannot be compiled: mlirc lowers linalg on "
+                "memrefs to loops; bufferize first (mlir-opt "
+                "--one-shot-bufferize)";
+    }
+    // The async dialect runs on the host's async runtime.
+    if (dialect == "async" && !inKernel)
+      return success();
     return op->emitError("'")
            << op->getName() << "' cannot be compiled "
            << (inKernel ? "in a kernel" : "in host code")
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
-              "cf, vector, affine, gpu, ub and llvm dialects (with memrefs, "
-              "not tensors)";
+              "cf, vector, affine, gpu, ub and llvm dialects, linalg on "
+              "memrefs"
+           << (inKernel ? "" : " and async") << " (with memrefs, not tensors)";
   }
 
   void runOnOperation() override {
-    WalkResult result = getOperation().walk([&](Operation *op) {
-      LogicalResult checked = checkDialect(op);
-      if (failed(checked))
-        return WalkResult::interrupt();
-      if (auto dim = dyn_cast<memref::DimOp>(op))
-        checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
-      else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
-        checked = checkLaunch(op, launch.getGridSizeOperandValues(),
-                              launch.getBlockSizeOperandValues());
-      else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
-        checked = checkLaunch(op, launch.getGridSizeOperandValues(),
-                              launch.getBlockSizeOperandValues());
-      return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
-    });
+    // Pre-order: an unsupported region op is reported, not its body.
+    WalkResult result =
+        getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
+          LogicalResult checked = checkDialect(op);
+          if (failed(checked))
+            return WalkResult::interrupt();
+          if (auto dim = dyn_cast<memref::DimOp>(op))
+            checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
+          else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+            checked = checkLaunch(op, launch.getGridSizeOperandValues(),
+                                  launch.getBlockSizeOperandValues());
+          else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
+            checked = checkLaunch(op, launch.getGridSizeOperandValues(),
+                                  launch.getBlockSizeOperandValues());
+          return failed(checked) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+        });
     if (result.wasInterrupted())
       signalPassFailure();
   }

@@ -86,6 +86,18 @@ createInstrumentUndefinedBehaviorPass(UndefinedBehaviorChecks checks);
 /// module; reaching it is an error naming the pass, not a hang.
 std::unique_ptr<mlir::Pass> createBoundedCanonicalizerPass();
 
+/// Turns the scf.parallel loops of host code (not those of kernels) into
+/// async work over the async runtime's worker threads.
+std::unique_ptr<mlir::Pass> createParallelizeHostLoopsPass();
+
+/// Makes the GPU tokens that async.execute bodies yield events recorded on
+/// their streams, as gpu-to-llvm lowers the tokens those bodies receive.
+std::unique_ptr<mlir::Pass> createYieldGpuEventsPass();
+
+/// Lowers linalg ops on memrefs to loops (MLIR's convert-linalg-to-loops)
+/// in modules that hold any.
+std::unique_ptr<mlir::Pass> createLowerLinalgToLoopsPass();
+
 /// Moves loop annotations left as plain attributes on llvm.br into the
 /// branch's own annotation, which the translation to LLVM IR reads.
 std::unique_ptr<mlir::Pass> createMoveLoopAnnotationsPass();

@@ -12,6 +12,7 @@
 #include "targets/TargetUnit.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -38,8 +39,11 @@ void mlirc::registerPipelineDialects(
 void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
   pm.addPass(createCheckInputPass(options.units));
+  // linalg on memrefs, in host code and kernels alike, as loops.
+  pm.addPass(createLowerLinalgToLoopsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createUniqueKernelNamesPass(options.programId));
+  pm.addPass(createParallelizeHostLoopsPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createSyncHostSharedAllocsPass());
   pm.addPass(createMergeAsyncDependenciesPass());
@@ -132,10 +136,20 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createBoundedCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createYieldGpuEventsPass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createLowerLaunchesToRuntimePass());
   for (const TargetUnit *unit : options.units)
     unit->populateHostPasses(pm);
+  // The async dialect (async.execute, async.await, groups, and the host
+  // loops made parallel) as coroutines calling the async runtime; after
+  // gpu-to-llvm, which converts the GPU tokens async values carry.
+  pm.addPass(createAsyncToAsyncRuntimePass());
+  pm.addPass(createAsyncRuntimeRefCountingPass());
+  pm.addPass(createAsyncRuntimeRefCountingOptPass());
+  pm.addPass(createConvertAsyncToLLVMPass());
+  // Their reference counts and error checks are arith and cf.
+  pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
