@@ -71,24 +71,57 @@ Error mlirc::parseBackendOptions(const DriverOptions &options) {
 
 namespace {
 
-/// Keeps the names of the passes running, innermost last, to say which one
-/// crashed.
+/// Where a phase's pipeline is: the passes running, innermost last, to say
+/// which one crashed, and how many top-level passes have started.
+struct PipelinePosition {
+  std::vector<std::string> running;
+  unsigned topLevelPasses = 0;
+};
+
 class PassTracker : public mlir::PassInstrumentation {
 public:
-  explicit PassTracker(std::vector<std::string> &running) : running(running) {}
+  explicit PassTracker(PipelinePosition &position) : position(position) {}
   void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
-    running.push_back(pass->getArgument().empty() ? pass->getName().str()
-                                                  : pass->getArgument().str());
+    if (position.running.empty())
+      ++position.topLevelPasses;
+    position.running.push_back(pass->getArgument().empty()
+                                   ? pass->getName().str()
+                                   : pass->getArgument().str());
   }
   void runAfterPass(mlir::Pass *, mlir::Operation *) override {
-    running.pop_back();
+    position.running.pop_back();
   }
   void runAfterPassFailed(mlir::Pass *, mlir::Operation *) override {
-    running.pop_back();
+    position.running.pop_back();
   }
 
 private:
-  std::vector<std::string> &running;
+  PipelinePosition &position;
+};
+
+/// Prints the IR, and the pass, when the top-level pass numbered \p target
+/// (from 1) starts.
+class SnapshotBeforePass : public mlir::PassInstrumentation {
+public:
+  SnapshotBeforePass(unsigned target, std::string &ir, std::string &pipeline)
+      : target(target), ir(ir), pipeline(pipeline) {}
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override {
+    if (depth++ != 0 || ++topLevelPasses != target)
+      return;
+    raw_string_ostream os(ir);
+    op->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+    raw_string_ostream pipelineOS(pipeline);
+    pipelineOS << op->getName() << "(";
+    pass->printAsTextualPipeline(pipelineOS);
+    pipelineOS << ")";
+  }
+  void runAfterPass(mlir::Pass *, mlir::Operation *) override { --depth; }
+  void runAfterPassFailed(mlir::Pass *, mlir::Operation *) override { --depth; }
+
+private:
+  unsigned target;
+  std::string &ir, &pipeline;
+  unsigned depth = 0, topLevelPasses = 0;
 };
 
 /// One .mlir compilation.
@@ -114,8 +147,9 @@ public:
 private:
   Error parse();
   Error runPhase(Phase phase);
-  Error reportCrash(Phase phase, ArrayRef<std::string> runningPasses,
-                    mlir::ModuleOp before, mlir::PassManager &pm);
+  void populatePhase(mlir::PassManager &pm, Phase phase);
+  Error reportCrash(Phase phase, const PipelinePosition &position,
+                    mlir::ModuleOp before);
   Error writeMLIR(StringRef path);
   void collectKernels();
   void collectSerializedObjects();
@@ -207,12 +241,7 @@ Error MLIRCompilation::saveDeviceLLVM() {
   return Error::success();
 }
 
-Error MLIRCompilation::runPhase(Phase phase) {
-  mlir::PassManager pm(&context);
-  if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
-    return diagnosticsReported();
-  mlir::TimingScope phaseTiming = rootTiming.nest(getPhaseName(phase));
-  pm.enableTiming(phaseTiming);
+void MLIRCompilation::populatePhase(mlir::PassManager &pm, Phase phase) {
   PipelineOptions pipeline = getPipelineOptions();
   switch (phase) {
   case Phase::Outlined:
@@ -231,41 +260,74 @@ Error MLIRCompilation::runPhase(Phase phase) {
     llvm_unreachable("not an MLIR pipeline phase");
   }
   addCrashForTesting(pm, getPhaseName(phase));
+}
 
-  // A crash inside a pass is contained: the IR before the phase, kept
-  // aside, and the phase's pipeline become a reproducer.
-  std::vector<std::string> runningPasses;
-  pm.addInstrumentation(std::make_unique<PassTracker>(runningPasses));
+Error MLIRCompilation::runPhase(Phase phase) {
+  mlir::PassManager pm(&context);
+  if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
+    return diagnosticsReported();
+  mlir::TimingScope phaseTiming = rootTiming.nest(getPhaseName(phase));
+  pm.enableTiming(phaseTiming);
+  populatePhase(pm, phase);
+
+  // A crash inside a pass is contained; the IR before the phase, kept
+  // aside, lets reportCrash find the IR before the pass that crashed.
+  PipelinePosition position;
+  pm.addInstrumentation(std::make_unique<PassTracker>(position));
+  if (!settings.containCrashes)
+    return mlir::succeeded(pm.run(*module)) ? Error::success()
+                                            : diagnosticsReported();
   mlir::OwningOpRef<mlir::ModuleOp> before = module->clone();
   bool succeeded = false;
-  if (!settings.containCrashes)
-    succeeded = mlir::succeeded(pm.run(*module));
-  else if (!runCrashContained(
-               [&] { succeeded = mlir::succeeded(pm.run(*module)); }))
-    return reportCrash(phase, runningPasses, *before, pm);
+  if (!runCrashContained([&] { succeeded = mlir::succeeded(pm.run(*module)); }))
+    return reportCrash(phase, position, *before);
   if (!succeeded)
     return diagnosticsReported();
   return Error::success();
 }
 
 Error MLIRCompilation::reportCrash(Phase phase,
-                                   ArrayRef<std::string> runningPasses,
-                                   mlir::ModuleOp before,
-                                   mlir::PassManager &pm) {
+                                   const PipelinePosition &position,
+                                   mlir::ModuleOp before) {
   // The crashed module may be inconsistent: it is never touched again.
   (void)module.release();
   std::string where = "the " + getPhaseName(phase).str() + " phase";
-  if (!runningPasses.empty())
-    where += " (pass " + runningPasses.back() + ")";
+  if (!position.running.empty())
+    where += " (pass " + position.running.back() + ")";
+
+  // The passes before the one that crashed ran fine: run them again on the
+  // IR before the phase, contained, to print the IR the crashing top-level
+  // pass started from. Else (it did not get that far again) the IR before
+  // the phase and the whole phase's pipeline are the reproducer.
+  std::string ir, pipeline;
+  bool whole = false;
+  {
+    mlir::OwningOpRef<mlir::ModuleOp> again = before.clone();
+    mlir::PassManager pm(&context);
+    populatePhase(pm, phase);
+    pm.addInstrumentation(std::make_unique<SnapshotBeforePass>(
+        position.topLevelPasses, ir, pipeline));
+    bool finished = runCrashContained([&] { (void)pm.run(*again); });
+    if (!finished)
+      (void)again.release();
+    if (ir.empty()) {
+      whole = true;
+      pipeline.clear();
+      raw_string_ostream os(ir);
+      before->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+      mlir::PassManager phasePM(&context);
+      populatePhase(phasePM, phase);
+      raw_string_ostream pipelineOS(pipeline);
+      phasePM.printAsTextualPipeline(pipelineOS);
+    }
+  }
   std::string reproducer =
       (outputPath == "-" ? stem : outputPath.str()) + ".reproducer.mlir";
   // MLIR's reproducer format: the IR, then the pipeline as a resource.
   Error written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
-    before->print(os);
-    os << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
-       << "      pipeline: \"";
-    pm.printAsTextualPipeline(os);
-    os << "\",\n      disable_threading: true,\n      verify_each: true\n"
+    os << ir << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+       << "      pipeline: \"" << pipeline << "\",\n"
+       << "      disable_threading: true,\n      verify_each: true\n"
        << "    }\n  }\n#-}\n";
     return Error::success();
   });
@@ -277,8 +339,10 @@ Error MLIRCompilation::reportCrash(Phase phase,
   }
   return createStringError(
       "%s: internal compiler error in %s; a reproducer (the IR before that "
-      "phase and its pipeline) is in '%s'; please report it with the input",
-      inputPath.str().c_str(), where.c_str(), reproducer.c_str());
+      "%s) is in '%s'; please report it with the input",
+      inputPath.str().c_str(), where.c_str(),
+      whole ? "phase and its pipeline" : "pass and the pass",
+      reproducer.c_str());
 }
 
 void MLIRCompilation::collectKernels() {

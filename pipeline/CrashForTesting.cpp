@@ -33,6 +33,11 @@ struct CrashForTestingPass
 
 } // namespace
 
+void mlirc::crashHereForTesting(llvm::StringRef where) {
+  if (crashInPhase == where)
+    std::raise(SIGSEGV);
+}
+
 void mlirc::addCrashForTesting(OpPassManager &pm, llvm::StringRef phase) {
   if (crashInPhase == phase)
     pm.addPass(std::make_unique<CrashForTestingPass>());

@@ -21,6 +21,10 @@ namespace mlirc {
 /// --mlirc-crash-in-phase-for-testing names \p phase.
 void addCrashForTesting(mlir::OpPassManager &pm, llvm::StringRef phase);
 
+/// Dies of SIGSEGV when --mlirc-crash-in-phase-for-testing names \p where,
+/// for code outside passes (e.g. "amdgpu-codegen").
+void crashHereForTesting(llvm::StringRef where);
+
 /// Reports, at the op, inputs that verify but that MLIR's rewrites or the
 /// targets in \p units cannot take: constant dimension indices out of
 /// range, constant launch sizes beyond a target's limits.

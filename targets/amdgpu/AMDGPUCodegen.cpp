@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/amdgpu/AMDGPUCodegen.h"
+#include "driver/CrashContainment.h"
+#include "pipeline/Passes.h"
 #include "targets/amdgpu/AMDGPUTarget.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -123,11 +125,19 @@ mlirc::generateAMDGPUObjects(const std::vector<AMDGPUCodegenTask> &tasks) {
     DefaultThreadPool pool(hardware_concurrency());
     for (size_t i = 0; i < tasks.size(); ++i)
       pool.async([&, i] {
-        Expected<AMDGPUCodegenResult> result = generate(tasks[i]);
-        if (result)
-          results[i] = std::move(*result);
-        else
-          errors[i] = toString(result.takeError());
+        // A crash on this worker thread is contained too.
+        bool finished = runCrashContained([&] {
+          crashHereForTesting("amdgpu-codegen");
+          Expected<AMDGPUCodegenResult> result = generate(tasks[i]);
+          if (result)
+            results[i] = std::move(*result);
+          else
+            errors[i] = toString(result.takeError());
+        });
+        if (!finished)
+          errors[i] = "internal compiler error in AMD code generation of " +
+                      tasks[i].description +
+                      "; please report it with the input";
       });
     pool.wait();
   }
