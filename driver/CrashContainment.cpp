@@ -3,11 +3,16 @@
 #include "driver/CrashContainment.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Timer.h"
 
 using namespace mlirc;
 
 bool mlirc::runCrashContained(llvm::function_ref<void()> work) {
   llvm::CrashRecoveryContext::Enable();
   llvm::CrashRecoveryContext context;
-  return context.RunSafely(work);
+  if (context.RunSafely(work))
+    return true;
+  // Timers the crash left running would print their report at exit.
+  llvm::TimerGroup::clearAll();
+  return false;
 }

@@ -101,6 +101,28 @@ struct CheckInputPass
     return success();
   }
 
+  /// A target's intrinsic (nvvm, rocdl) compiles in the kernels of that
+  /// target only; LLVM's code generators for the others abort on it.
+  LogicalResult checkIntrinsic(Operation *op, StringRef dialect,
+                               bool inKernel) {
+    std::string portable =
+        (": " + dialect +
+         " ops are one GPU target's own; use the gpu dialect's portable ops "
+         "(gpu.thread_id, gpu.lane_id, gpu.shuffle, ...)")
+            .str();
+    if (!inKernel)
+      return op->emitError("'")
+             << op->getName() << "' cannot be compiled in host code"
+             << portable;
+    for (const TargetUnit *unit : units)
+      if (unit->getIntrinsicDialect() != dialect)
+        return op->emitError("'")
+               << op->getName() << "' cannot be compiled for "
+               << unit->getName() << " targets" << portable << " or drop the "
+               << unit->getName() << " targets";
+    return success();
+  }
+
   /// Ops of dialects mlirc does not lower (tensor, ...) would fail deep in
   /// a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
@@ -110,6 +132,8 @@ struct CheckInputPass
     StringRef dialect = op->getName().getDialectNamespace();
     bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
                     op->getParentOfType<gpu::GPUModuleOp>();
+    if (dialect == "nvvm" || dialect == "rocdl")
+      return checkIntrinsic(op, dialect, inKernel);
     if (llvm::is_contained(supported, dialect))
       return success();
     // linalg becomes loops, on memrefs only.

@@ -155,6 +155,9 @@ public:
   /// True when device code is lowered per gpu.module and serialized (GPU
   /// units); the host unit rewrites kernels into host code instead.
   virtual bool hasDeviceModules() const { return true; }
+  /// The dialect of this target's own intrinsics in kernels (nvvm, rocdl),
+  /// which no other target compiles; empty for none.
+  virtual llvm::StringRef getIntrinsicDialect() const { return ""; }
   /// Device lowering. GPU units add passes anchored on gpu.module, which
   /// run on the modules carrying this unit's target attributes; the host
   /// unit adds module passes that run before every GPU unit's.

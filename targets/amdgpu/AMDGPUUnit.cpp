@@ -66,6 +66,7 @@ private:
 class AMDGPUUnit : public TargetUnit {
 public:
   StringRef getName() const override { return "AMD"; }
+  StringRef getIntrinsicDialect() const override { return "rocdl"; }
   bool claimsArch(StringRef arch) const override {
     return arch.starts_with("gfx");
   }

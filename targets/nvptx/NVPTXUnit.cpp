@@ -60,6 +60,7 @@ private:
 class NVPTXUnit : public TargetUnit {
 public:
   StringRef getName() const override { return "NVIDIA"; }
+  StringRef getIntrinsicDialect() const override { return "nvvm"; }
   bool claimsArch(StringRef arch) const override {
     return arch.starts_with("sm_") || arch.starts_with("compute_");
   }
