@@ -419,18 +419,12 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
       return unitArgs.takeError();
     llvm::append_range(args, *unitArgs);
   }
-  // The async dialect's runtime, taken from the archive only by programs
-  // that use it.
+  // The async dialect's runtime and MLIR's runner utilities (printMemref*,
+  // vector.print), taken from the archives only by programs that use them;
+  // mlirc's own builds, so that executables need no LLVM library.
   args.push_back("-lmlirc_async_runtime");
+  args.push_back("-lmlirc_runner_utils");
   args.push_back("-lpthread");
-  // MLIR's runner utilities (printMemref*) only when the program uses them.
-  std::string mlirLibDir = MLIRC_MLIR_LIB_DIR;
-  args.push_back("-L" + mlirLibDir);
-  args.push_back("-Wl,--push-state,--as-needed");
-  args.push_back("-lmlir_runner_utils");
-  args.push_back("-lmlir_c_runner_utils");
-  args.push_back("-Wl,--pop-state");
-  args.push_back("-Wl,-rpath," + mlirLibDir);
   return args;
 }
 
