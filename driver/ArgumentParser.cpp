@@ -297,6 +297,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.saveTempsBesideOutput = where == "obj";
       break;
     }
+    case OPT_fuse_ld_EQ:
+      options.linker = arg->getValue();
+      if (options.linker.empty())
+        return createStringError("missing linker name in '-fuse-ld='; use "
+                                 "lld, bfd, gold, mold or a path");
+      break;
     case OPT_Xlinker:
       options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});
       options.inputs.push_back({Input::Kind::LinkFlag, arg->getValue()});

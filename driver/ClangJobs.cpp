@@ -45,7 +45,7 @@ Expected<std::vector<Job>> mlirc::buildClangJobs(ArrayRef<std::string> args,
   std::unique_ptr<clang::driver::Compilation> compilation(
       driver.BuildCompilation(argv));
   if (!compilation || diags.hasErrorOccurred())
-    return createStringError("clang's driver rejected the %s: %s",
+    return createStringError("clang's driver rejected the arguments for %s: %s",
                              description.str().c_str(),
                              StringRef(messages).trim().str().c_str());
   std::vector<Job> jobs;

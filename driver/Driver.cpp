@@ -433,7 +433,8 @@ Error Driver::compileAndLink() {
   // LLVM's lld, found beside clang: it links an executable in a few
   // hundredths of a second where GNU ld, reading libLLVM's symbols for the
   // runner utilities, takes about one.
-  std::vector<std::string> linkArgs = {"--offload-link", "-fuse-ld=lld",
+  std::vector<std::string> linkArgs = {"--offload-link",
+                                       "-fuse-ld=" + options.linker,
                                        "-O" + std::to_string(options.optLevel)};
   // clang links the sanitizers' runtimes.
   llvm::append_range(linkArgs, getSanitizerArgs(options));

@@ -43,6 +43,8 @@ struct DriverOptions {
   /// -march: the CPU host code is generated for; "native" is this
   /// machine's, empty the architecture's baseline.
   std::string hostCpu;
+  /// -fuse-ld=: the host linker clang runs; LLVM's lld unless given.
+  std::string linker = "lld";
   std::string cudaPath;
   std::string rocmPath;
   /// -mcode-object-version=N; 0 when not given.

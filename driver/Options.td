@@ -84,6 +84,9 @@ def save_temps_EQ : Joined<["-"], "save-temps=">, MetaVarName<"cwd|obj">,
   HelpText<"Keep every intermediate file in the current directory (cwd) or "
            "beside the output (obj)">;
 
+def fuse_ld_EQ : Joined<["-"], "fuse-ld=">, MetaVarName<"<linker>">,
+  HelpText<"The host linker, as in clang: lld (the default), bfd, gold, "
+           "mold, or a path">;
 def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
   HelpText<"Pass <arg> to the linker">;
 def Wl : CommaJoined<["-"], "Wl,">, MetaVarName<"<arg>,...">,
