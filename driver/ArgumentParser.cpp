@@ -297,6 +297,15 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.saveTempsBesideOutput = where == "obj";
       break;
     }
+    case OPT_offload_jobs_EQ: {
+      StringRef value = arg->getValue();
+      if (value.getAsInteger(10, options.offloadJobs) ||
+          options.offloadJobs == 0)
+        return createStringError("invalid value '%s' in '--offload-jobs=%s'; "
+                                 "expected a positive number",
+                                 value.str().c_str(), value.str().c_str());
+      break;
+    }
     case OPT_fuse_ld_EQ:
       options.linker = arg->getValue();
       if (options.linker.empty())

@@ -27,6 +27,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -436,6 +437,11 @@ Error Driver::compileAndLink() {
   std::vector<std::string> linkArgs = {"--offload-link",
                                        "-fuse-ld=" + options.linker,
                                        "-O" + std::to_string(options.optLevel)};
+  // --offload-jobs: clang-linker-wrapper links the device code of each
+  // architecture in parallel. Not by default: the executable's section
+  // order then follows which device link finishes first.
+  if (options.offloadJobs)
+    linkArgs.push_back("--offload-jobs=" + std::to_string(options.offloadJobs));
   // clang links the sanitizers' runtimes.
   llvm::append_range(linkArgs, getSanitizerArgs(options));
   std::string linkOutput = output;

@@ -45,6 +45,8 @@ struct DriverOptions {
   std::string hostCpu;
   /// -fuse-ld=: the host linker clang runs; LLVM's lld unless given.
   std::string linker = "lld";
+  /// --offload-jobs=N: parallel device links; 0 when not given (serial).
+  unsigned offloadJobs = 0;
   std::string cudaPath;
   std::string rocmPath;
   /// -mcode-object-version=N; 0 when not given.

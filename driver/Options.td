@@ -84,6 +84,9 @@ def save_temps_EQ : Joined<["-"], "save-temps=">, MetaVarName<"cwd|obj">,
   HelpText<"Keep every intermediate file in the current directory (cwd) or "
            "beside the output (obj)">;
 
+def offload_jobs_EQ : Joined<["--"], "offload-jobs=">, MetaVarName<"<n>">,
+  HelpText<"Run up to <n> device links at a time (clang's spelling; "
+           "default 1, which keeps the executable's layout fixed)">;
 def fuse_ld_EQ : Joined<["-"], "fuse-ld=">, MetaVarName<"<linker>">,
   HelpText<"The host linker, as in clang: lld (the default), bfd, gold, "
            "mold, or a path">;
