@@ -61,16 +61,11 @@ const MlircOptTable &getOptTable() {
 static SmallVector<bool UndefinedBehaviorChecks::*>
 getUndefinedChecks(StringRef name) {
   using C = UndefinedBehaviorChecks;
-  if (name == "integer-divide-by-zero")
-    return {&C::divideByZero};
-  if (name == "shift" || name == "shift-exponent")
+  for (const UndefinedBehaviorCheckName &check : undefinedBehaviorCheckNames)
+    if (name == check.name)
+      return {check.check};
+  if (name == "shift-exponent")
     return {&C::shift};
-  if (name == "signed-integer-overflow")
-    return {&C::signedOverflow};
-  if (name == "unsigned-integer-overflow")
-    return {&C::unsignedOverflow};
-  if (name == "bounds")
-    return {&C::bounds};
   if (name == "undefined")
     return {&C::divideByZero, &C::shift, &C::signedOverflow, &C::bounds};
   if (name == "integer")

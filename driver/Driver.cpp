@@ -133,16 +133,9 @@ static std::vector<std::string> getSanitizerArgs(const DriverOptions &options) {
   SmallVector<StringRef> checks;
   if (options.addressSanitizer)
     checks.push_back("address");
-  if (ub.divideByZero)
-    checks.push_back("integer-divide-by-zero");
-  if (ub.shift)
-    checks.push_back("shift");
-  if (ub.signedOverflow)
-    checks.push_back("signed-integer-overflow");
-  if (ub.unsignedOverflow)
-    checks.push_back("unsigned-integer-overflow");
-  if (ub.bounds)
-    checks.push_back("bounds");
+  for (const UndefinedBehaviorCheckName &check : undefinedBehaviorCheckNames)
+    if (ub.*check.check)
+      checks.push_back(check.name);
   if (checks.empty())
     return {};
   std::vector<std::string> args = {"-fsanitize=" + llvm::join(checks, ",")};

@@ -31,6 +31,19 @@ struct UndefinedBehaviorChecks {
   }
 };
 
+/// Each check as clang spells it in -fsanitize=.
+struct UndefinedBehaviorCheckName {
+  const char *name;
+  bool UndefinedBehaviorChecks::*check;
+};
+inline constexpr UndefinedBehaviorCheckName undefinedBehaviorCheckNames[] = {
+    {"integer-divide-by-zero", &UndefinedBehaviorChecks::divideByZero},
+    {"shift", &UndefinedBehaviorChecks::shift},
+    {"signed-integer-overflow", &UndefinedBehaviorChecks::signedOverflow},
+    {"unsigned-integer-overflow", &UndefinedBehaviorChecks::unsignedOverflow},
+    {"bounds", &UndefinedBehaviorChecks::bounds},
+};
+
 } // namespace mlirc
 
 #endif // MLIRC_PIPELINE_UNDEFINEDBEHAVIORCHECKS_H

@@ -24,6 +24,18 @@
 // f16 and bf16 (Float16bits.h)
 //===----------------------------------------------------------------------===//
 
+static float fromBits(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+static uint32_t toBits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof(bits));
+  return bits;
+}
+
 static float halfToFloat(uint16_t bits) {
   uint32_t sign = uint32_t(bits & 0x8000) << 16;
   uint32_t exponent = (bits >> 10) & 0x1f;
@@ -44,14 +56,11 @@ static float halfToFloat(uint16_t bits) {
     }
     result = sign | (exponent << 23) | ((mantissa & 0x3ff) << 13);
   }
-  float f;
-  std::memcpy(&f, &result, sizeof(f));
-  return f;
+  return fromBits(result);
 }
 
 static uint16_t floatToHalf(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, sizeof(bits));
+  uint32_t bits = toBits(f);
   uint16_t sign = (bits >> 16) & 0x8000;
   int32_t exponent = int32_t((bits >> 23) & 0xff) - 127 + 15;
   uint32_t mantissa = bits & 0x7fffff;
@@ -80,15 +89,11 @@ static uint16_t floatToHalf(float f) {
 }
 
 static float bfloatToFloat(uint16_t bits) {
-  uint32_t wide = uint32_t(bits) << 16;
-  float f;
-  std::memcpy(&f, &wide, sizeof(f));
-  return f;
+  return fromBits(uint32_t(bits) << 16);
 }
 
 static uint16_t floatToBfloat(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, sizeof(bits));
+  uint32_t bits = toBits(f);
   if (std::isnan(f))
     return ((bits >> 16) & 0x8000) | 0x7fc0;
   // Round to nearest, ties to even.
