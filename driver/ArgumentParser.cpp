@@ -317,6 +317,19 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         options.inputs.push_back({Input::Kind::LinkFlag, value});
       }
       break;
+    case OPT_I:
+    case OPT_isystem:
+    case OPT_D:
+    case OPT_U:
+    case OPT_include_:
+    case OPT_std_EQ: {
+      // As clang spells them, for clang.
+      ArgStringList rendered;
+      arg->render(argList, rendered);
+      for (const char *part : rendered)
+        options.sourceArgs.push_back(part);
+      break;
+    }
     case OPT_l:
       options.inputs.push_back(
           {Input::Kind::LinkFlag, std::string("-l") + arg->getValue()});

@@ -314,6 +314,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
     args.insert(args.begin() + 2, "-g");
   std::vector<std::string> sanitize = getSanitizerArgs(options);
   args.insert(args.begin() + 2, sanitize.begin(), sanitize.end());
+  args.insert(args.begin() + 2, options.sourceArgs.begin(),
+              options.sourceArgs.end());
   Expected<std::vector<Job>> jobs =
       buildClangJobs(args, "clang compiling " + input.value);
   if (!jobs)

@@ -59,6 +59,9 @@ struct DriverOptions {
   bool saveTempsBesideOutput = false;
   bool showHelp = false;
   bool showVersion = false;
+  /// -I, -isystem, -D, -U, -include, -std= for clang's compiles of C/C++
+  /// inputs, in command-line order.
+  std::vector<std::string> sourceArgs;
   std::vector<std::string> mllvmArgs;
   std::vector<std::string> mmlirArgs;
 

@@ -94,6 +94,18 @@ def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
   HelpText<"Pass <arg> to the linker">;
 def Wl : CommaJoined<["-"], "Wl,">, MetaVarName<"<arg>,...">,
   HelpText<"Pass the comma-separated arguments to the linker">;
+def I : JoinedOrSeparate<["-"], "I">, MetaVarName<"<dir>">,
+  HelpText<"C/C++ inputs: add <dir> to the include search path">;
+def isystem : JoinedOrSeparate<["-"], "isystem">, MetaVarName<"<dir>">,
+  HelpText<"C/C++ inputs: add <dir> to the system include search path">;
+def D : JoinedOrSeparate<["-"], "D">, MetaVarName<"<macro>=<value>">,
+  HelpText<"C/C++ inputs: define <macro>">;
+def U : JoinedOrSeparate<["-"], "U">, MetaVarName<"<macro>">,
+  HelpText<"C/C++ inputs: undefine <macro>">;
+def include_ : Separate<["-"], "include">, MetaVarName<"<file>">,
+  HelpText<"C/C++ inputs: include <file> first">;
+def std_EQ : Joined<["-"], "std=">, MetaVarName<"<standard>">,
+  HelpText<"C/C++ inputs: the language standard (c++17, c11, ...)">;
 def l : JoinedOrSeparate<["-"], "l">, MetaVarName<"<lib>">,
   HelpText<"Link with library <lib>">;
 def L : JoinedOrSeparate<["-"], "L">, MetaVarName<"<dir>">,
