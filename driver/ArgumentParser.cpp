@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/ArgumentParser.h"
+#include "driver/OutputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Option/Arg.h"
@@ -316,6 +317,19 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});
         options.inputs.push_back({Input::Kind::LinkFlag, value});
       }
+      break;
+    case OPT_MD:
+    case OPT_MMD:
+      options.dependencyFile = true;
+      break;
+    case OPT_MF:
+      options.dependencyPath = arg->getValue();
+      break;
+    case OPT_MT:
+      options.dependencyTargets.push_back(arg->getValue());
+      break;
+    case OPT_MQ:
+      options.dependencyTargets.push_back(quoteForMake(arg->getValue()));
       break;
     case OPT_I:
     case OPT_isystem:

@@ -232,7 +232,13 @@ private:
   Error setUp();
   Error compileOnly();
   Error compileAndLink();
-  Error compileSource(const Input &input, StringRef output, Phase phase);
+  /// \p dependencyOutput: the output the dependency file names (\p output
+  /// may be a temporary).
+  Error compileSource(const Input &input, StringRef output, Phase phase,
+                      StringRef dependencyOutput = "");
+  std::pair<std::string, std::vector<std::string>>
+  getDependencyFile(const Input &input, StringRef output) const;
+  Error writeDependencyFile(const Input &input, StringRef output);
   Expected<std::vector<std::string>> getRuntimeLinkArgs();
 
   const DriverOptions &options;
@@ -304,7 +310,8 @@ Error Driver::setUp() {
   return Error::success();
 }
 
-Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
+Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
+                            StringRef dependencyOutput) {
   std::vector<std::string> args = {phase == Phase::Asm ? "-S" : "-c",
                                    "-O" + std::to_string(options.optLevel),
                                    input.value, "-o", output.str()};
@@ -314,6 +321,14 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
     args.insert(args.begin() + 2, "-g");
   std::vector<std::string> sanitize = getSanitizerArgs(options);
   args.insert(args.begin() + 2, sanitize.begin(), sanitize.end());
+  // clang writes C/C++ inputs' dependency files itself.
+  if (options.dependencyFile && !dependencyOutput.empty()) {
+    auto [path, targets] = getDependencyFile(input, dependencyOutput);
+    std::vector<std::string> deps = {"-MD", "-MF", path};
+    for (const std::string &target : targets)
+      deps.insert(deps.end(), {"-MT", target});
+    args.insert(args.begin() + 2, deps.begin(), deps.end());
+  }
   args.insert(args.begin() + 2, options.sourceArgs.begin(),
               options.sourceArgs.end());
   Expected<std::vector<Job>> jobs =
@@ -324,6 +339,41 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase) {
     if (Error err = runJobs(job, settings->jobOptions))
       return err;
   return Error::success();
+}
+
+/// Where the dependency file of \p input compiled to \p output goes (-MF,
+/// else beside the output as <stem>.d) and its targets (-MT/-MQ, else the
+/// output), as clang chooses them.
+std::pair<std::string, std::vector<std::string>>
+Driver::getDependencyFile(const Input &input, StringRef output) const {
+  std::string path = options.dependencyPath;
+  std::string object = output.str();
+  if (output == "-")
+    object = (sys::path::stem(input.value) + ".o").str();
+  if (path.empty()) {
+    SmallString<128> beside(object);
+    sys::path::replace_extension(beside, "d");
+    path = beside.str().str();
+  }
+  std::vector<std::string> targets = options.dependencyTargets;
+  if (targets.empty())
+    targets.push_back(quoteForMake(object));
+  return {path, targets};
+}
+
+Error Driver::writeDependencyFile(const Input &input, StringRef output) {
+  auto [path, targets] = getDependencyFile(input, output);
+  // The input, and what device code was linked with.
+  std::vector<std::string> deps = {input.value};
+  for (const TargetUnit *unit : settings->units)
+    llvm::append_range(deps, unit->getDeviceLibraries());
+  return writeOutputFile(path, [&](raw_pwrite_stream &os) {
+    os << llvm::join(targets, " ") << ":";
+    for (const std::string &dep : deps)
+      os << " \\\n  " << quoteForMake(dep);
+    os << "\n";
+    return Error::success();
+  });
 }
 
 Error Driver::compileOnly() {
@@ -347,6 +397,9 @@ Error Driver::compileOnly() {
       if (Error err = compileMLIRFile(input.value, output, options.finalPhase,
                                       *settings))
         return err;
+      if (options.dependencyFile && !options.printJobs)
+        if (Error err = writeDependencyFile(input, output))
+          return err;
     } else if (input.kind == Input::Kind::Source) {
       if (options.finalPhase != Phase::Obj && options.finalPhase != Phase::Asm)
         return createStringError(
@@ -361,7 +414,7 @@ Error Driver::compileOnly() {
         temps.track(*temp);
         target = *temp;
       }
-      if (Error err = compileSource(input, target, options.finalPhase))
+      if (Error err = compileSource(input, target, options.finalPhase, output))
         return err;
       if (target != output)
         if (Error err = commitOutputFile(target, output))
@@ -518,6 +571,10 @@ Error Driver::run() {
                                input.value.c_str());
   if (Error err = checkOutputsAreNotInputs())
     return err;
+  if (options.dependencyFile && options.finalPhase == Phase::Exe)
+    return createStringError("-MD and -MMD write one dependency file per "
+                             "compiled input: use them with -c (or -S), as "
+                             "build systems do");
   if (Error err = parseBackendOptions(options))
     return err;
   if (Error err = setUp())

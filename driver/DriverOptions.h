@@ -59,6 +59,12 @@ struct DriverOptions {
   bool saveTempsBesideOutput = false;
   bool showHelp = false;
   bool showVersion = false;
+  /// -MD/-MMD: write a dependency file per compiled input.
+  bool dependencyFile = false;
+  /// -MF: where; empty for beside the output (<output stem>.d).
+  std::string dependencyPath;
+  /// -MT/-MQ: the targets, already quoted for -MQ; empty for the output.
+  std::vector<std::string> dependencyTargets;
   /// -I, -isystem, -D, -U, -include, -std= for clang's compiles of C/C++
   /// inputs, in command-line order.
   std::vector<std::string> sourceArgs;

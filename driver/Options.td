@@ -94,6 +94,14 @@ def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
   HelpText<"Pass <arg> to the linker">;
 def Wl : CommaJoined<["-"], "Wl,">, MetaVarName<"<arg>,...">,
   HelpText<"Pass the comma-separated arguments to the linker">;
+def MD : F<"MD", "Write a dependency file (make syntax) beside the output">;
+def MMD : F<"MMD", "The same (mlirc reads no system headers of its own)">;
+def MF : JoinedOrSeparate<["-"], "MF">, MetaVarName<"<file>">,
+  HelpText<"Write the dependency file to <file>">;
+def MT : JoinedOrSeparate<["-"], "MT">, MetaVarName<"<target>">,
+  HelpText<"The dependency file's target (default: the output)">;
+def MQ : JoinedOrSeparate<["-"], "MQ">, MetaVarName<"<target>">,
+  HelpText<"The same, quoted for make">;
 def I : JoinedOrSeparate<["-"], "I">, MetaVarName<"<dir>">,
   HelpText<"C/C++ inputs: add <dir> to the include search path">;
 def isystem : JoinedOrSeparate<["-"], "isystem">, MetaVarName<"<dir>">,

@@ -93,3 +93,15 @@ Error mlirc::writeOutputFile(StringRef path,
   }
   return commitOutputFile(*temp, path);
 }
+
+std::string mlirc::quoteForMake(StringRef path) {
+  std::string quoted;
+  for (char c : path) {
+    if (c == '$')
+      quoted += '$';
+    else if (c == ' ' || c == '\t' || c == '#')
+      quoted += '\\';
+    quoted += c;
+  }
+  return quoted;
+}

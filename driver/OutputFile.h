@@ -27,6 +27,10 @@ llvm::Expected<std::string> createOutputTempName(llvm::StringRef path);
 /// Renames \p tempPath over \p path.
 llvm::Error commitOutputFile(llvm::StringRef tempPath, llvm::StringRef path);
 
+/// \p path with what make reads specially escaped (spaces, '#', '$'), as
+/// clang writes dependency files and quotes -MQ targets.
+std::string quoteForMake(llvm::StringRef path);
+
 } // namespace mlirc
 
 #endif // MLIRC_DRIVER_OUTPUTFILE_H

@@ -1,4 +1,5 @@
-//===- PrivateTemps.h - One temporary directory, removed on any exit -*- C++ -*-//
+//===- PrivateTemps.h - One temporary directory, removed on any exit -*- C++
+//-*-//
 //
 // Every temporary file of one mlirc run, mlirc's own and those of the
 // tools it runs (clang-linker-wrapper, ptxas, lld), lives in one private

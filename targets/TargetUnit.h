@@ -185,6 +185,9 @@ public:
   /// The toolkit directory MLIR's serialization reads device libraries
   /// from.
   virtual std::string getSerializationToolkit() const { return ""; }
+  /// The toolkit files device code is linked with (libdevice, ocml, ...),
+  /// for dependency files (-MD).
+  virtual std::vector<std::string> getDeviceLibraries() const { return {}; }
   /// True when serialization should stop at linked, optimized LLVM
   /// bitcode (the unit generates code itself), else it produces assembly.
   virtual bool serializesToBitcode() const { return false; }

@@ -30,6 +30,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/ROCDL/Target.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
 
@@ -122,6 +124,19 @@ public:
   }
   std::string getSerializationToolkit() const override {
     return toolkit ? toolkit->root : "";
+  }
+  std::vector<std::string> getDeviceLibraries() const override {
+    // What MLIR's ROCDL serialization links from amdgcn/bitcode.
+    std::vector<std::string> libraries;
+    if (!toolkit)
+      return libraries;
+    for (const char *name : {"ocml.bc", "ockl.bc"}) {
+      SmallString<128> library(toolkit->root);
+      sys::path::append(library, "amdgcn", "bitcode", name);
+      if (sys::fs::exists(library))
+        libraries.push_back(library.str().str());
+    }
+    return libraries;
   }
   bool serializesToBitcode() const override { return true; }
 

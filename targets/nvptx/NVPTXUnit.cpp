@@ -114,6 +114,11 @@ public:
   std::string getSerializationToolkit() const override {
     return toolkit && !toolkit->libdevice.empty() ? toolkit->root : "";
   }
+  std::vector<std::string> getDeviceLibraries() const override {
+    if (!toolkit || toolkit->libdevice.empty())
+      return {};
+    return {toolkit->libdevice};
+  }
 
   std::unique_ptr<ImageBuilder>
   createImageBuilder(const ImageBuildContext &context,
