@@ -150,6 +150,8 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                              argList.getArgString(missingIndex), missingCount);
 
   DriverOptions options;
+  // -x: the language of the inputs that follow; empty for by extension.
+  std::string language;
   for (const Arg *arg : argList) {
     switch (arg->getOption().getID()) {
     case OPT_UNKNOWN: {
@@ -162,10 +164,32 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                                spelling.c_str());
     }
     case OPT_INPUT: {
+      if (language == "mlir") {
+        options.inputs.push_back({Input::Kind::MLIR, arg->getValue()});
+        break;
+      }
+      if (!language.empty()) {
+        options.inputs.push_back(
+            {Input::Kind::Source, arg->getValue(), language});
+        break;
+      }
       Expected<Input::Kind> kind = classifyInput(arg->getValue());
       if (!kind)
         return kind.takeError();
-      options.inputs.push_back({*kind, arg->getValue()});
+      // clang++ would compile a .c file as C++.
+      options.inputs.push_back(
+          {*kind, arg->getValue(),
+           sys::path::extension(arg->getValue()) == ".c" ? "c" : ""});
+      break;
+    }
+    case OPT_x: {
+      // As in clang: for the inputs that follow, until the next -x.
+      StringRef value = arg->getValue();
+      if (!is_contained({"mlir", "c", "c++", "none"}, value))
+        return createStringError("language not recognized: '%s' in '-x %s'; "
+                                 "mlirc takes mlir, c, c++ or none",
+                                 value.str().c_str(), value.str().c_str());
+      language = value == "none" ? "" : value.str();
       break;
     }
     case OPT_help:

@@ -315,6 +315,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   std::vector<std::string> args = {phase == Phase::Asm ? "-S" : "-c",
                                    "-O" + std::to_string(options.optLevel),
                                    input.value, "-o", output.str()};
+  if (!input.language.empty())
+    args.insert(args.begin() + 2, {"-x", input.language});
   if (!options.hostCpu.empty())
     args.insert(args.begin() + 2, "-march=" + options.hostCpu);
   if (options.debugInfo)

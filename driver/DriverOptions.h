@@ -20,6 +20,9 @@ struct Input {
   };
   Kind kind;
   std::string value;
+  /// -x: c or c++ for a Source input given as such; empty when its
+  /// extension says.
+  std::string language = "";
 };
 
 /// The parsed command line.

@@ -94,6 +94,9 @@ def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
   HelpText<"Pass <arg> to the linker">;
 def Wl : CommaJoined<["-"], "Wl,">, MetaVarName<"<arg>,...">,
   HelpText<"Pass the comma-separated arguments to the linker">;
+def x : JoinedOrSeparate<["-"], "x">, MetaVarName<"<language>">,
+  HelpText<"Treat the inputs that follow as <language>: mlir, c, c++, or "
+           "none (by their extension); `-x mlir -` reads standard input">;
 def MD : F<"MD", "Write a dependency file (make syntax) beside the output">;
 def MMD : F<"MMD", "The same (mlirc reads no system headers of its own)">;
 def MF : JoinedOrSeparate<["-"], "MF">, MetaVarName<"<file>">,
