@@ -76,6 +76,10 @@ void removeTree(const char *path) {
   rmdir(path);
 }
 
+/// The signals that end mlirc after its temporaries are removed; SIGPIPE
+/// too, for an output piped to a reader that stopped (`mlirc -o - | head`).
+constexpr int handledSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+
 void onSignal(int sig) {
   // The jobs and everything they started end before their files go.
   for (std::atomic<pid_t> &slot : jobGroups)
@@ -105,7 +109,7 @@ Error PrivateTemps::enter() {
   memset(&action, 0, sizeof(action));
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP})
+  for (int sig : handledSignals)
     sigaction(sig, &action, nullptr);
   return Error::success();
 }
@@ -144,7 +148,7 @@ int mlirc::runInOwnProcessGroup(StringRef program, ArrayRef<std::string> argv,
   // and the registration of the job.
   sigset_t handled, previous;
   sigemptyset(&handled);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP})
+  for (int sig : handledSignals)
     sigaddset(&handled, sig);
   pthread_sigmask(SIG_BLOCK, &handled, &previous);
   pid_t parent = getpid();
@@ -156,7 +160,7 @@ int mlirc::runInOwnProcessGroup(StringRef program, ArrayRef<std::string> argv,
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
       _exit(127);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP})
+    for (int sig : handledSignals)
       signal(sig, SIG_DFL);
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
     int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
