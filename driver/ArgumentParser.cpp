@@ -127,6 +127,17 @@ static Expected<bool> namesUndefinedChecks(const Arg *arg,
   return named;
 }
 
+/// The positive number \p arg's value spells, into \p result.
+static Error parsePositive(const Arg *arg, const ArgList &argList,
+                           unsigned &result, StringRef expected) {
+  StringRef value = arg->getValue();
+  if (!value.getAsInteger(10, result) && result != 0)
+    return Error::success();
+  return createStringError(
+      "invalid value '%s' in '%s'; expected %s", value.str().c_str(),
+      arg->getAsString(argList).c_str(), expected.str().c_str());
+}
+
 /// Classifies a positional argument by its extension.
 static Expected<Input::Kind> classifyInput(StringRef path) {
   StringRef ext = sys::path::extension(path);
@@ -237,16 +248,11 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_rocm_path:
       options.rocmPath = arg->getValue();
       break;
-    case OPT_mcode_object_version_EQ: {
-      StringRef value = arg->getValue();
-      if (value.getAsInteger(10, options.codeObjectVersion) ||
-          options.codeObjectVersion == 0)
-        return createStringError("invalid value '%s' in "
-                                 "'-mcode-object-version=%s'; expected 4, 5 "
-                                 "or 6",
-                                 value.str().c_str(), value.str().c_str());
+    case OPT_mcode_object_version_EQ:
+      if (Error err = parsePositive(arg, argList, options.codeObjectVersion,
+                                    "4, 5 or 6"))
+        return err;
       break;
-    }
     case OPT_march_EQ:
       options.hostCpu = arg->getValue();
       if (options.hostCpu.empty())
@@ -317,15 +323,11 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.saveTempsBesideOutput = where == "obj";
       break;
     }
-    case OPT_offload_jobs_EQ: {
-      StringRef value = arg->getValue();
-      if (value.getAsInteger(10, options.offloadJobs) ||
-          options.offloadJobs == 0)
-        return createStringError("invalid value '%s' in '--offload-jobs=%s'; "
-                                 "expected a positive number",
-                                 value.str().c_str(), value.str().c_str());
+    case OPT_offload_jobs_EQ:
+      if (Error err = parsePositive(arg, argList, options.offloadJobs,
+                                    "a positive number"))
+        return err;
       break;
-    }
     case OPT_fuse_ld_EQ:
       options.linker = arg->getValue();
       if (options.linker.empty())
