@@ -9,6 +9,7 @@
 #include "driver/ArgumentParser.h"
 #include "driver/OutputFile.h"
 
+#include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Option/Arg.h"
 #include "llvm/Option/ArgList.h"
@@ -138,17 +139,35 @@ static Error parsePositive(const Arg *arg, const ArgList &argList,
       arg->getAsString(argList).c_str(), expected.str().c_str());
 }
 
+/// An error unless clang's driver knows \p spelling.
+static Error checkClangOption(StringRef spelling) {
+  const OptTable &clangTable = clang::getDriverOptTable();
+  const char *argv[] = {spelling.data()};
+  unsigned missingIndex = 0, missingCount = 0;
+  InputArgList parsed = clangTable.ParseArgs(argv, missingIndex, missingCount);
+  if (!parsed.hasArg(clang::options::OPT_UNKNOWN))
+    return Error::success();
+  std::string nearest;
+  if (clangTable.findNearest(spelling, nearest) <= 1)
+    return createStringError("unknown argument '%s'; did you mean '%s'?",
+                             spelling.str().c_str(), nearest.c_str());
+  return createStringError("unknown argument '%s'; clang knows no such -f "
+                           "option",
+                           spelling.str().c_str());
+}
+
 /// Classifies a positional argument by its extension.
 static Expected<Input::Kind> classifyInput(StringRef path) {
   StringRef ext = sys::path::extension(path);
   if (ext == ".mlir")
     return Input::Kind::MLIR;
-  if (is_contained({".c", ".cc", ".cpp", ".cxx", ".C"}, ext))
+  if (is_contained({".c", ".cc", ".cpp", ".cxx", ".C", ".cu", ".hip"}, ext))
     return Input::Kind::Source;
   if (is_contained({".o", ".a", ".so", ".obj"}, ext) || path.contains(".so."))
     return Input::Kind::LinkInput;
   return createStringError("%s: unknown input file type; mlirc takes .mlir, "
-                           ".c/.cc/.cpp sources and .o/.a/.so link inputs",
+                           ".c/.cc/.cpp/.cu/.hip sources and .o/.a/.so link "
+                           "inputs",
                            path.str().c_str());
 }
 
@@ -188,17 +207,20 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       if (!kind)
         return kind.takeError();
       // clang++ would compile a .c file as C++.
-      options.inputs.push_back(
-          {*kind, arg->getValue(),
-           sys::path::extension(arg->getValue()) == ".c" ? "c" : ""});
+      StringRef ext = sys::path::extension(arg->getValue());
+      options.inputs.push_back({*kind, arg->getValue(),
+                                ext == ".c"     ? "c"
+                                : ext == ".cu"  ? "cuda"
+                                : ext == ".hip" ? "hip"
+                                                : ""});
       break;
     }
     case OPT_x: {
       // As in clang: for the inputs that follow, until the next -x.
       StringRef value = arg->getValue();
-      if (!is_contained({"mlir", "c", "c++", "none"}, value))
+      if (!is_contained({"mlir", "c", "c++", "cuda", "hip", "none"}, value))
         return createStringError("language not recognized: '%s' in '-x %s'; "
-                                 "mlirc takes mlir, c, c++ or none",
+                                 "mlirc takes mlir, c, c++, cuda, hip or none",
                                  value.str().c_str(), value.str().c_str());
       language = value == "none" ? "" : value.str();
       break;
@@ -370,6 +392,57 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         options.sourceArgs.push_back(part);
       break;
     }
+    case OPT_W_Joined:
+    case OPT_w:
+      options.sourceArgs.push_back(arg->getAsString(argList));
+      break;
+    case OPT_f_Joined: {
+      // Checked against clang's options: mlirc would otherwise ignore a
+      // misspelled one when no C/C++ input reaches clang.
+      std::string spelling = arg->getAsString(argList);
+      if (Error err = checkClangOption(spelling))
+        return err;
+      options.sourceArgs.push_back(spelling);
+      options.linkDriverArgs.push_back(spelling);
+      break;
+    }
+    case OPT_fPIC:
+    case OPT_fpic:
+    case OPT_fPIE:
+    case OPT_fpie:
+    case OPT_fno_pic:
+    case OPT_fno_PIC:
+    case OPT_fno_pie:
+    case OPT_fno_PIE:
+      options.positionIndependent =
+          !arg->getOption().getName().starts_with("fno-");
+      options.sourceArgs.push_back(arg->getAsString(argList));
+      break;
+    case OPT_shared:
+      options.shared = true;
+      options.linkDriverArgs.push_back(arg->getAsString(argList));
+      break;
+    case OPT_static_libstdcxx:
+    case OPT_static_libgcc:
+    case OPT_static:
+    case OPT_pie:
+    case OPT_no_pie:
+    case OPT_rdynamic:
+      options.linkDriverArgs.push_back(arg->getAsString(argList));
+      break;
+    case OPT_ftime_report:
+      options.timeReport = true;
+      break;
+    case OPT_ftime_trace:
+      options.timeTrace = true;
+      break;
+    case OPT_ftime_trace_EQ:
+      options.timeTrace = true;
+      options.timeTracePath = arg->getValue();
+      if (options.timeTracePath.empty())
+        return createStringError("missing file name in '-ftime-trace='; name "
+                                 "a file or a directory, or use -ftime-trace");
+      break;
     case OPT_l:
       options.inputs.push_back(
           {Input::Kind::LinkFlag, std::string("-l") + arg->getValue()});

@@ -12,6 +12,7 @@
 #include "driver/MLIRCompiler.h"
 #include "driver/OutputFile.h"
 #include "driver/PrivateTemps.h"
+#include "driver/TimeReport.h"
 #include "pipeline/KernelHandle.h"
 #include "targets/TargetRegistry.h"
 
@@ -218,6 +219,30 @@ static std::string getDefaultOutput(StringRef input, Phase phase) {
   }
 }
 
+/// Where -ftime-trace writes: the -ftime-trace= file, else the output with
+/// the extension .json (a.out: a.json), in the -ftime-trace= directory when
+/// one is named.
+static std::string getTimeTracePath(const DriverOptions &options) {
+  std::string base = options.output;
+  if (base.empty() && options.finalPhase == Phase::Exe)
+    base = "a.out";
+  for (const Input &input : options.inputs)
+    if (base.empty() || base == "-")
+      if (input.kind == Input::Kind::MLIR || input.kind == Input::Kind::Source)
+        base = getDefaultOutput(input.value == "-" ? "stdin" : input.value,
+                                Phase::Obj);
+  SmallString<128> json(base);
+  sys::path::replace_extension(json, "json");
+  const std::string &named = options.timeTracePath;
+  if (named.empty())
+    return json.str().str();
+  if (!sys::fs::is_directory(named) && !StringRef(named).ends_with("/"))
+    return named;
+  SmallString<128> inside(named);
+  sys::path::append(inside, sys::path::filename(json));
+  return inside.str().str();
+}
+
 namespace {
 
 class Driver {
@@ -240,6 +265,8 @@ private:
   getDependencyFile(const Input &input, StringRef output) const;
   Error writeDependencyFile(const Input &input, StringRef output);
   Expected<std::vector<std::string>> getRuntimeLinkArgs();
+  /// The unit that builds \p input when it is a GPU source (.cu, .hip).
+  const TargetUnit *findSourceUnit(const Input &input) const;
 
   const DriverOptions &options;
   TempFiles &temps;
@@ -248,9 +275,20 @@ private:
   std::unique_ptr<CompileSettings> settings;
   /// The units whose runtime backends the program needs.
   std::vector<const TargetUnit *> linkUnits;
+  /// What the link needs for the GPU sources it compiles.
+  std::vector<std::string> sourceLinkArgs;
 };
 
 } // namespace
+
+const TargetUnit *Driver::findSourceUnit(const Input &input) const {
+  if (input.kind != Input::Kind::Source || input.language.empty())
+    return nullptr;
+  for (const std::unique_ptr<TargetUnit> &unit : units)
+    if (unit->getSourceLanguage() == input.language)
+      return unit.get();
+  return nullptr;
+}
 
 Error Driver::setUp() {
   JobOptions jobOptions;
@@ -264,7 +302,10 @@ Error Driver::setUp() {
   targetSettings.printJobs = options.printJobs;
 
   std::vector<OffloadTarget> targets;
-  if (options.hasInput(Input::Kind::MLIR)) {
+  if (options.hasInput(Input::Kind::MLIR) ||
+      llvm::any_of(options.inputs, [&](const Input &input) {
+        return findSourceUnit(input) != nullptr;
+      })) {
     Expected<std::vector<OffloadTarget>> resolved =
         resolveTargets(options, units);
     if (!resolved)
@@ -288,6 +329,10 @@ Error Driver::setUp() {
     std::vector<OffloadTarget> own = getTargetsOf(targets, *unit);
     bool compiles = !own.empty();
     bool links = linking && (compiles || unit->isCarriedBy(objects));
+    if (compiles && linking)
+      for (const Input &input : options.inputs)
+        if (findSourceUnit(input) == unit.get())
+          llvm::append_range(sourceLinkArgs, unit->getSourceLinkArgs());
     if (compiles)
       compileUnits.push_back(unit.get());
     if (links)
@@ -333,6 +378,19 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   }
   args.insert(args.begin() + 2, options.sourceArgs.begin(),
               options.sourceArgs.end());
+  // CUDA and HIP sources: device code for the unit's targets, in objects
+  // that link like mlirc's.
+  if (const TargetUnit *unit = findSourceUnit(input)) {
+    std::vector<OffloadTarget> own = getTargetsOf(settings->targets, *unit);
+    if (own.empty())
+      return createStringError(
+          "%s: a %s source, but no %s target; add one with --offload-arch: "
+          "%s",
+          input.value.c_str(), StringRef(input.language).upper().c_str(),
+          unit->getName().str().c_str(), unit->getArchExamples().str().c_str());
+    std::vector<std::string> offload = unit->getSourceCompileArgs(own);
+    args.insert(args.begin() + 2, offload.begin(), offload.end());
+  }
   Expected<std::vector<Job>> jobs =
       buildClangJobs(args, "clang compiling " + input.value);
   if (!jobs)
@@ -364,7 +422,9 @@ Driver::getDependencyFile(const Input &input, StringRef output) const {
 }
 
 Error Driver::writeDependencyFile(const Input &input, StringRef output) {
-  auto [path, targets] = getDependencyFile(input, output);
+  std::string path;
+  std::vector<std::string> targets;
+  std::tie(path, targets) = getDependencyFile(input, output);
   // The input, and what device code was linked with.
   std::vector<std::string> deps = {input.value};
   for (const TargetUnit *unit : settings->units)
@@ -476,6 +536,16 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   args.push_back("-lmlirc_async_runtime");
   args.push_back("-lmlirc_runner_utils");
   args.push_back("-lpthread");
+  // A shared library keeps its runtime to itself: a program or another
+  // library with mlirc's runtime of its own must not bind to this copy.
+  if (options.shared) {
+    libraries.insert(libraries.end(),
+                     {"mlirc_async_runtime", "mlirc_runner_utils"});
+    std::string hidden = "--exclude-libs=libcudart_static.a";
+    for (const std::string &library : libraries)
+      hidden += ":lib" + library + ".a";
+    args.insert(args.end(), {"-Xlinker", hidden});
+  }
   return args;
 }
 
@@ -487,6 +557,11 @@ Error Driver::compileAndLink() {
   std::vector<std::string> linkArgs = {"--offload-link",
                                        "-fuse-ld=" + options.linker,
                                        "-O" + std::to_string(options.optLevel)};
+  // -shared, -static-libstdc++, -f... as given; clang would warn about the
+  // -f options that only compiles use.
+  llvm::append_range(linkArgs, options.linkDriverArgs);
+  if (!options.linkDriverArgs.empty())
+    linkArgs.push_back("-Qunused-arguments");
   // --offload-jobs: clang-linker-wrapper links the device code of each
   // architecture in parallel. Not by default: the executable's section
   // order then follows which device link finishes first.
@@ -540,6 +615,7 @@ Error Driver::compileAndLink() {
   if (!runtimeArgs)
     return runtimeArgs.takeError();
   llvm::append_range(linkArgs, *runtimeArgs);
+  llvm::append_range(linkArgs, sourceLinkArgs);
 
   Expected<std::vector<Job>> jobs = buildClangJobs(linkArgs, "the link");
   if (!jobs)
@@ -637,8 +713,16 @@ int mlirc::runDriver(int argc, char **argv) {
   if (options->saveTempsBesideOutput && options->output != "-")
     keepDir = sys::path::parent_path(options->output).str();
   TempFiles temps(options->saveTemps, options->printJobs, keepDir);
-  Driver driver(*options, temps);
-  if (Error err = driver.run())
+  if (options->timeReport)
+    enableTimeReport();
+  if (options->timeTrace && !options->printJobs)
+    enableTimeTrace();
+  Error err = Driver(*options, temps).run();
+  printTimeReport(errs());
+  // As clang, a trace of a compile that finished.
+  if (!err)
+    err = writeTimeTrace(getTimeTracePath(*options));
+  if (err)
     return reportError(std::move(err));
   return 0;
 }

@@ -71,6 +71,20 @@ struct DriverOptions {
   /// -I, -isystem, -D, -U, -include, -std= for clang's compiles of C/C++
   /// inputs, in command-line order.
   std::vector<std::string> sourceArgs;
+  /// -f... options clang knows and mlirc passes on, -static-libstdc++,
+  /// -shared, ...: for clang's link, in command-line order.
+  std::vector<std::string> linkDriverArgs;
+  /// -fPIC/-fPIE (the default) or -fno-pic/-fno-pie: the host code's
+  /// relocation model.
+  bool positionIndependent = true;
+  /// -shared: the link makes a shared library.
+  bool shared = false;
+  /// -ftime-report: print where the time went.
+  bool timeReport = false;
+  /// -ftime-trace[=]: write a Chrome trace; the path (a file or a
+  /// directory) when given.
+  bool timeTrace = false;
+  std::string timeTracePath;
   std::vector<std::string> mllvmArgs;
   std::vector<std::string> mmlirArgs;
 

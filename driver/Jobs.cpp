@@ -2,6 +2,7 @@
 
 #include "driver/Jobs.h"
 #include "driver/PrivateTemps.h"
+#include "driver/TimeReport.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -41,6 +42,7 @@ void mlirc::printJob(raw_ostream &os, const Job &job) {
 /// Runs one job with its output captured; on failure the error carries the
 /// command line and the captured output.
 static Error runJob(const Job &job) {
+  TimedStep step(job.description);
   SmallString<128> logPath;
   if (std::error_code ec =
           sys::fs::createTemporaryFile("mlirc-job", "log", logPath))
@@ -103,6 +105,7 @@ Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options) {
     DefaultThreadPool pool(hardware_concurrency());
     for (const Job &job : jobs)
       pool.async([&, jobPtr = &job] {
+        TimedThread timed;
         Error err = runJob(*jobPtr);
         std::lock_guard<std::mutex> lock(mutex);
         if (err && !firstError)

@@ -11,6 +11,7 @@
 #include "driver/MLIRCompiler.h"
 #include "driver/CrashContainment.h"
 #include "driver/OutputFile.h"
+#include "driver/TimeReport.h"
 #include "pipeline/Passes.h"
 #include "pipeline/Pipeline.h"
 #include "targets/host/HostCodegen.h"
@@ -37,6 +38,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
 #include <map>
@@ -97,6 +99,22 @@ public:
 
 private:
   PipelinePosition &position;
+};
+
+/// Each pass as an event of the -ftime-trace trace, nested as passes nest.
+class TracePasses : public mlir::PassInstrumentation {
+public:
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override {
+    timeTraceProfilerBegin(pass->getArgument().empty() ? pass->getName()
+                                                       : pass->getArgument(),
+                           op->getName().getStringRef());
+  }
+  void runAfterPass(mlir::Pass *, mlir::Operation *) override {
+    timeTraceProfilerEnd();
+  }
+  void runAfterPassFailed(mlir::Pass *, mlir::Operation *) override {
+    timeTraceProfilerEnd();
+  }
 };
 
 /// Prints the IR, and the pass, when the top-level pass numbered \p target
@@ -269,6 +287,9 @@ Error MLIRCompilation::runPhase(Phase phase) {
   mlir::TimingScope phaseTiming = rootTiming.nest(getPhaseName(phase));
   pm.enableTiming(phaseTiming);
   populatePhase(pm, phase);
+  TimedStep step("phase", getPhaseName(phase));
+  if (timeTraceProfilerEnabled())
+    pm.addInstrumentation(std::make_unique<TracePasses>());
 
   // A crash inside a pass is contained; the IR before the phase, kept
   // aside, lets reportCrash find the IR before the pass that crashed.
@@ -402,8 +423,8 @@ Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
 }
 
 Error MLIRCompilation::emitHost() {
-  Expected<std::unique_ptr<TargetMachine>> machine =
-      createHostTargetMachine(options.optLevel, options.hostCpu);
+  Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine(
+      options.optLevel, options.hostCpu, options.positionIndependent);
   if (!machine)
     return machine.takeError();
 
@@ -455,6 +476,7 @@ Error MLIRCompilation::emitHost() {
   // LLVM's optimizer and code generator run contained too.
   Error result = Error::success();
   auto optimizeAndEmit = [&] {
+    TimedStep step("host code generation", stem);
     optimizeHostModule(*llvmModule, **machine, options.optLevel,
                        options.addressSanitizer);
     auto emit = [&](raw_pwrite_stream &os) -> Error {
@@ -487,6 +509,7 @@ Error MLIRCompilation::emitHost() {
 }
 
 Error MLIRCompilation::run() {
+  TimedStep step("compile", inputPath);
   mlir::DialectRegistry registry;
   registerPipelineDialects(registry, settings.units);
   context.appendDialectRegistry(registry);
@@ -496,9 +519,15 @@ Error MLIRCompilation::run() {
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   mlir::applyDefaultTimingManagerCLOptions(timing);
+  // -ftime-report: MLIR's table of time per pass too.
+  if (options.timeReport)
+    timing.setEnabled(true);
   rootTiming = timing.getRootScope();
-  if (Error err = parse())
-    return err;
+  {
+    TimedStep step("parse", inputPath);
+    if (Error err = parse())
+      return err;
+  }
   if (settings.temps.keepsFiles() && !options.printJobs)
     if (Error err = writeMLIR(settings.temps.keptPath(stem + ".input.mlir")))
       return err;

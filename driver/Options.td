@@ -95,8 +95,9 @@ def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
 def Wl : CommaJoined<["-"], "Wl,">, MetaVarName<"<arg>,...">,
   HelpText<"Pass the comma-separated arguments to the linker">;
 def x : JoinedOrSeparate<["-"], "x">, MetaVarName<"<language>">,
-  HelpText<"Treat the inputs that follow as <language>: mlir, c, c++, or "
-           "none (by their extension); `-x mlir -` reads standard input">;
+  HelpText<"Treat the inputs that follow as <language>: mlir, c, c++, cuda, "
+           "hip, or none (by their extension); `-x mlir -` reads standard "
+           "input">;
 def MD : F<"MD", "Write a dependency file (make syntax) beside the output">;
 def MMD : F<"MMD", "The same (mlirc reads no system headers of its own)">;
 def MF : JoinedOrSeparate<["-"], "MF">, MetaVarName<"<file>">,
@@ -117,6 +118,37 @@ def include_ : Separate<["-"], "include">, MetaVarName<"<file>">,
   HelpText<"C/C++ inputs: include <file> first">;
 def std_EQ : Joined<["-"], "std=">, MetaVarName<"<standard>">,
   HelpText<"C/C++ inputs: the language standard (c++17, c11, ...)">;
+def W_Joined : Joined<["-"], "W">, MetaVarName<"<warning>">,
+  HelpText<"C/C++ inputs: clang's warning options (-Wall, -Werror, ...)">;
+def w : F<"w", "C/C++ inputs: suppress all warnings">;
+def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
+  HelpText<"C/C++ inputs and the link: clang's other -f options "
+           "(-fno-exceptions, -fopenmp, ...)">;
+def fPIC : F<"fPIC", "Position-independent code, for shared libraries (the "
+                     "default for .mlir inputs)">;
+def fpic : F<"fpic", "The same">;
+def fPIE : F<"fPIE", "Position-independent code, for executables">;
+def fpie : F<"fpie", "The same">;
+def fno_pic : F<"fno-pic", "Position-dependent host code (link with "
+                           "-no-pie)">;
+def fno_PIC : F<"fno-PIC", "The same">;
+def fno_pie : F<"fno-pie", "The same">;
+def fno_PIE : F<"fno-PIE", "The same">;
+def ftime_report : F<"ftime-report", "Print the time each phase, pass and "
+                                     "job took">;
+def ftime_trace : F<"ftime-trace", "Write a Chrome trace of the compile "
+                                   "(phases, passes, jobs) beside the output">;
+def ftime_trace_EQ : Joined<["-"], "ftime-trace=">, MetaVarName<"<file>">,
+  HelpText<"Write that trace to <file>, or into <file> if it is a directory">;
+def shared : F<"shared", "Link a shared library (its kernels and mlirc's "
+                         "runtime inside)">;
+def static_libstdcxx : F<"static-libstdc++", "Link the C++ standard library "
+                                             "statically">;
+def static_libgcc : F<"static-libgcc", "Link libgcc statically">;
+def static : F<"static", "Link a static executable">;
+def pie : F<"pie", "Link a position-independent executable (the default)">;
+def no_pie : F<"no-pie", "Link a position-dependent executable">;
+def rdynamic : F<"rdynamic", "Export every symbol of the executable">;
 def l : JoinedOrSeparate<["-"], "l">, MetaVarName<"<lib>">,
   HelpText<"Link with library <lib>">;
 def L : JoinedOrSeparate<["-"], "L">, MetaVarName<"<dir>">,

@@ -213,6 +213,17 @@ public:
     return getOffloadKind() != llvm::object::OFK_None &&
            contents.offloadKinds.count(getOffloadKind());
   }
+  /// The language clang compiles this unit's GPU sources as (cuda for .cu,
+  /// hip for .hip); empty for none.
+  virtual llvm::StringRef getSourceLanguage() const { return ""; }
+  /// clang's arguments compiling such a source for \p targets (its own),
+  /// so that its objects link with mlirc's (new offload driver, -fgpu-rdc).
+  virtual std::vector<std::string>
+  getSourceCompileArgs(llvm::ArrayRef<OffloadTarget> targets) const {
+    return {};
+  }
+  /// What a link that compiles such a source needs besides getLinkArgs.
+  virtual std::vector<std::string> getSourceLinkArgs() const { return {}; }
   /// Arguments the link needs for this unit (runtime libraries, paths).
   virtual llvm::Expected<std::vector<std::string>>
   getLinkArgs(const TargetSettings &settings) const {

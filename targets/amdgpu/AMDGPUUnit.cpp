@@ -148,6 +148,27 @@ public:
   object::OffloadKind getOffloadKind() const override {
     return object::OFK_HIP;
   }
+  StringRef getSourceLanguage() const override { return "hip"; }
+  std::vector<std::string>
+  getSourceCompileArgs(ArrayRef<OffloadTarget> targets) const override {
+    std::vector<std::string> args = {"--offload-new-driver", "-fgpu-rdc",
+                                     "-mcode-object-version=" +
+                                         std::to_string(codeObjectVersion)};
+    // The device libraries mlirc found, which clang does not look for in
+    // Debian's layout.
+    if (toolkit) {
+      SmallString<128> bitcode(toolkit->root);
+      sys::path::append(bitcode, "amdgcn", "bitcode");
+      args.push_back("--rocm-device-lib-path=" + bitcode.str().str());
+    }
+    for (const OffloadTarget &target : targets)
+      args.push_back("--offload-arch=" + target.arch);
+    return args;
+  }
+  // HIP host code calls HIP's API itself, as hipcc links it.
+  std::vector<std::string> getSourceLinkArgs() const override {
+    return {"-lamdhip64"};
+  }
   StringRef getRuntimeBackend() const override { return "hip"; }
   Expected<std::vector<std::string>>
   getLinkArgs(const TargetSettings &settings) const override {

@@ -2,28 +2,29 @@
 
 #include "targets/host/HostCodegen.h"
 
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
 using namespace llvm;
 using namespace mlirc;
 
 Expected<std::unique_ptr<TargetMachine>>
-mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu) {
+mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
+                               bool positionIndependent) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
   Triple triple(sys::getDefaultTargetTriple());
@@ -58,7 +59,8 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu) {
   // them.
   options.UseInitArray = true;
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, cpuName, features, options, Reloc::PIC_, std::nullopt, level));
+      triple, cpuName, features, options,
+      positionIndependent ? Reloc::PIC_ : Reloc::Static, std::nullopt, level));
   if (!machine)
     return createStringError("cannot create a target machine for '%s'",
                              triple.str().c_str());

@@ -17,10 +17,11 @@ namespace mlirc {
 
 /// A TargetMachine for the architecture mlirc runs on and \p cpu (a CPU
 /// name of that architecture, "native" for this machine's CPU and its
-/// features, empty for the baseline x86-64), position-independent like clang's
-/// default on Debian.
+/// features, empty for the baseline x86-64); position-independent, clang's
+/// default on Debian, unless \p positionIndependent is false (-fno-pic).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createHostTargetMachine(unsigned optLevel, llvm::StringRef cpu);
+createHostTargetMachine(unsigned optLevel, llvm::StringRef cpu,
+                        bool positionIndependent = true);
 
 /// Sets the triple and data layout of \p module to \p machine's.
 void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);

@@ -129,6 +129,19 @@ public:
     return object::OFK_Cuda;
   }
 
+  StringRef getSourceLanguage() const override { return "cuda"; }
+  std::vector<std::string>
+  getSourceCompileArgs(ArrayRef<OffloadTarget> targets) const override {
+    std::string root = toolkit ? toolkit->root : "/usr/local/cuda";
+    // clang warns when the toolkit is newer than the CUDA it knows.
+    std::vector<std::string> args = {"--offload-new-driver", "-fgpu-rdc",
+                                     "--cuda-path=" + root,
+                                     "-Wno-unknown-cuda-version"};
+    for (const OffloadTarget &target : targets)
+      args.push_back("--offload-arch=" + target.chip);
+    return args;
+  }
+
   StringRef getRuntimeBackend() const override { return "cuda"; }
   Expected<std::vector<std::string>>
   getLinkArgs(const TargetSettings &settings) const override {
