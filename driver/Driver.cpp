@@ -107,6 +107,15 @@ mlirc::resolveTargets(const DriverOptions &options,
   StringSet<> seen;
   for (const std::string &arch : archs) {
     std::vector<std::string> expanded = {arch};
+    if (arch == "all") {
+      // As nvcc's -arch=all: what the installed toolkits build.
+      TargetSettings toolkits;
+      toolkits.cudaPath = options.cudaPath;
+      toolkits.rocmPath = options.rocmPath;
+      expanded.clear();
+      for (const std::unique_ptr<TargetUnit> &unit : units)
+        llvm::append_range(expanded, unit->listAllArchs(toolkits));
+    }
     if (arch == "native") {
       expanded = detectNativeArchs(units);
       if (expanded.empty())

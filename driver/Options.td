@@ -25,8 +25,9 @@ def compile_to : Joined<["--"], "compile-to=">, MetaVarName<"<phase>">,
 def offload_arch : CommaJoined<["--"], "offload-arch=">,
   MetaVarName<"<arch>[,<arch>...]">,
   HelpText<"Device targets: sm_NN (cubin), compute_NN (PTX), gfxNNN[:xnack"
-           "+|-] (AMD), host (the CPU), native (this machine's GPUs); "
-           "default native, or host without a GPU">;
+           "+|-] (AMD), host (the CPU), native (this machine's GPUs), all "
+           "(what the installed toolkits build); default native, or host "
+           "without a GPU">;
 def cuda_path : Joined<["--"], "cuda-path=">, MetaVarName<"<dir>">,
   HelpText<"CUDA toolkit to use (default: CUDA_PATH, CUDA_HOME, "
            "/usr/local/cuda, ptxas on PATH)">;

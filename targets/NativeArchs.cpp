@@ -23,24 +23,34 @@ std::string mlirc::getLLVMToolPath(StringRef name) {
   return path.str().str();
 }
 
-std::vector<std::string> mlirc::detectArchsWith(StringRef tool,
-                                                StringRef prefix) {
-  std::string program = getLLVMToolPath(tool);
+std::optional<std::string> mlirc::captureToolOutput(StringRef program,
+                                                    ArrayRef<StringRef> args) {
   SmallString<128> out;
-  if (sys::fs::createTemporaryFile("mlirc-arch", "txt", out))
-    return {};
+  if (sys::fs::createTemporaryFile("mlirc-tool", "txt", out))
+    return std::nullopt;
   FileRemover remover(out);
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(out),
+  std::optional<StringRef> redirects[] = {StringRef(""), StringRef(out),
                                           StringRef("")};
-  if (sys::ExecuteAndWait(program, {program}, std::nullopt, redirects) != 0)
-    return {};
+  std::vector<StringRef> argv = {program};
+  llvm::append_range(argv, args);
+  if (sys::ExecuteAndWait(program, argv, std::nullopt, redirects) != 0)
+    return std::nullopt;
   auto buffer = MemoryBuffer::getFile(out);
   if (!buffer)
+    return std::nullopt;
+  return (*buffer)->getBuffer().str();
+}
+
+std::vector<std::string> mlirc::detectArchsWith(StringRef tool,
+                                                StringRef prefix) {
+  std::optional<std::string> output =
+      captureToolOutput(getLLVMToolPath(tool), {});
+  if (!output)
     return {};
   std::vector<std::string> archs;
   StringSet<> seen;
   SmallVector<StringRef> lines;
-  (*buffer)->getBuffer().split(lines, '\n', -1, false);
+  StringRef(*output).split(lines, '\n', -1, false);
   for (StringRef line : lines) {
     line = line.trim();
     if (line.starts_with(prefix) && seen.insert(line).second)

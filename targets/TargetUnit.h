@@ -136,6 +136,12 @@ public:
   /// (and whose runtime a program without device code links); empty for
   /// all units but one.
   virtual std::string getFallbackArch() const { return ""; }
+  /// Every architecture the unit's installed toolkit builds
+  /// (--offload-arch=all); empty when none is installed.
+  virtual std::vector<std::string>
+  listAllArchs(const TargetSettings &settings) const {
+    return {};
+  }
   /// The spellings the --offload-arch error lists as examples.
   virtual llvm::StringRef getArchExamples() const = 0;
 

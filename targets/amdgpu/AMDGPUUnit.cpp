@@ -33,6 +33,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/TargetParser.h"
 #include <optional>
 
 using namespace llvm;
@@ -81,6 +82,8 @@ public:
   std::vector<std::string> detectNativeArchs() const override {
     return detectArchsWith("amdgpu-arch", "gfx");
   }
+  std::vector<std::string>
+  listAllArchs(const TargetSettings &settings) const override;
   StringRef getArchExamples() const override {
     return "gfxNNN (AMD, e.g. gfx90a, gfx90a:xnack-)";
   }
@@ -182,6 +185,30 @@ public:
 };
 
 } // namespace
+
+std::vector<std::string>
+AMDGPUUnit::listAllArchs(const TargetSettings &settings) const {
+  Expected<RocmToolkit> found = findRocmToolkit(settings.rocmPath);
+  if (!found) {
+    consumeError(found.takeError());
+    return {};
+  }
+  // The chips LLVM knows whose ISA the device libraries describe
+  // (amdgcn/bitcode/oclc_isa_version_<N>.bc for gfx<N>).
+  SmallVector<StringRef, 64> known;
+  AMDGPU::fillValidArchListAMDGCN(known);
+  std::vector<std::string> archs;
+  for (StringRef chip : known) {
+    if (!chip.starts_with("gfx") || chip.contains('-'))
+      continue;
+    SmallString<128> isa(found->root);
+    sys::path::append(isa, "amdgcn", "bitcode",
+                      "oclc_isa_version_" + chip.drop_front(3) + ".bc");
+    if (sys::fs::exists(isa) && !is_contained(archs, chip))
+      archs.push_back(chip.str());
+  }
+  return archs;
+}
 
 SmallVector<mlir::Attribute>
 AMDGPUUnit::getTargetAttrs(mlir::MLIRContext *context,

@@ -30,6 +30,10 @@ public:
   }
   std::string getFallbackArch() const override { return "host"; }
   StringRef getArchExamples() const override { return "host"; }
+  std::vector<std::string>
+  listAllArchs(const TargetSettings &settings) const override {
+    return {"host"};
+  }
   bool hasDeviceModules() const override { return false; }
 
   void populateDevicePasses(mlir::OpPassManager &pm,

@@ -4,8 +4,19 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "targets/NativeArchs.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Regex.h"
+#include <map>
+#include <memory>
+#include <mutex>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTargetMC();
+}
 
 using namespace mlirc;
 
@@ -47,6 +58,40 @@ unsigned mlirc::getOldestSupportedSM(unsigned major, unsigned minor) {
   if (major == 11)
     return 35;
   return 30;
+}
+
+std::vector<std::string> mlirc::listPtxasArchs(llvm::StringRef ptxas) {
+  std::optional<std::string> help = captureToolOutput(ptxas, {"--help"});
+  if (!help)
+    return {};
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+  });
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(nvptxTriple), error);
+  if (!target)
+    return {};
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(llvm::Triple(nvptxTriple), "", ""));
+  // ptxas's --gpu-name values: 'sm_80','sm_90a',...; the plain ones.
+  std::map<unsigned, std::string> archs;
+  llvm::Regex pattern("'(sm_([0-9]+))'");
+  llvm::StringRef rest = *help;
+  llvm::SmallVector<llvm::StringRef, 3> parts;
+  while (pattern.match(rest, &parts)) {
+    unsigned sm = 0;
+    if (!parts[2].getAsInteger(10, sm) && sm >= 50 &&
+        info->isCPUStringValid(parts[1]))
+      archs[sm] = parts[1].str();
+    rest = rest.drop_front(rest.find(parts[0]) + parts[0].size());
+  }
+  std::vector<std::string> result;
+  for (auto &[sm, arch] : archs)
+    result.push_back(arch);
+  return result;
 }
 
 void mlirc::registerNVPTXTargetDialects(mlir::DialectRegistry &registry) {

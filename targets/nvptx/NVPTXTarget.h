@@ -29,6 +29,10 @@ unsigned getSMVersion(llvm::StringRef chip);
 /// The oldest SM the ptxas of CUDA \p major.\p minor still assembles.
 unsigned getOldestSupportedSM(unsigned major, unsigned minor);
 
+/// The cubin architectures (sm_NN) both \p ptxas (as its --help lists them)
+/// and LLVM's NVPTX backend build, oldest first.
+std::vector<std::string> listPtxasArchs(llvm::StringRef ptxas);
+
 /// Registers the dialects the NVVM target attribute needs.
 void registerNVPTXTargetDialects(mlir::DialectRegistry &registry);
 

@@ -73,6 +73,15 @@ public:
   std::vector<std::string> detectNativeArchs() const override {
     return detectArchsWith("nvptx-arch", "sm_");
   }
+  std::vector<std::string>
+  listAllArchs(const TargetSettings &settings) const override {
+    Expected<CudaToolkit> found = findCudaToolkit(settings.cudaPath);
+    if (!found) {
+      consumeError(found.takeError());
+      return {};
+    }
+    return listPtxasArchs(found->ptxas);
+  }
   StringRef getArchExamples() const override {
     return "sm_NN (cubin, e.g. sm_80), compute_NN (PTX, e.g. compute_80)";
   }
