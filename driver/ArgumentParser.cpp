@@ -376,6 +376,9 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_MT:
       options.dependencyTargets.push_back(arg->getValue());
       break;
+    case OPT_MP:
+      options.phonyDependencies = true;
+      break;
     case OPT_MQ:
       options.dependencyTargets.push_back(quoteForMake(arg->getValue()));
       break;

@@ -178,13 +178,44 @@ static bool registersHostKernels(const object::Binary &binary) {
 
 /// Looks into the objects and archives among \p inputs; what cannot be
 /// read is left to the linker to report.
+/// The static archive a link's `-l<name>` takes from the `-L` directories
+/// of \p inputs, as the linker searches them; empty when it finds a shared
+/// library first (its device code is linked already) or nothing.
+static std::string findArchive(StringRef name,
+                               const std::vector<Input> &inputs) {
+  std::vector<std::string> fileNames;
+  if (name.consume_front(":"))
+    fileNames = {name.str()};
+  else
+    fileNames = {("lib" + name + ".so").str(), ("lib" + name + ".a").str()};
+  for (const Input &input : inputs) {
+    StringRef dir = input.value;
+    if (input.kind != Input::Kind::LinkFlag || !dir.consume_front("-L"))
+      continue;
+    for (const std::string &fileName : fileNames) {
+      SmallString<128> path(dir);
+      sys::path::append(path, fileName);
+      if (!sys::fs::exists(path))
+        continue;
+      return StringRef(path).ends_with(".a") ? path.str().str() : "";
+    }
+  }
+  return "";
+}
+
 static LinkInputContents scanLinkInputs(const std::vector<Input> &inputs) {
   LinkInputContents contents;
   for (const Input &input : inputs) {
-    if (input.kind != Input::Kind::LinkInput)
+    std::string path = input.value;
+    if (input.kind == Input::Kind::LinkFlag &&
+        StringRef(input.value).starts_with("-l"))
+      path = findArchive(StringRef(input.value).drop_front(2), inputs);
+    else if (input.kind != Input::Kind::LinkInput)
+      continue;
+    if (path.empty())
       continue;
     Expected<object::OwningBinary<object::Binary>> owned =
-        object::createBinary(input.value);
+        object::createBinary(path);
     if (!owned) {
       consumeError(owned.takeError());
       continue;
@@ -381,6 +412,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   if (options.dependencyFile && !dependencyOutput.empty()) {
     auto [path, targets] = getDependencyFile(input, dependencyOutput);
     std::vector<std::string> deps = {"-MD", "-MF", path};
+    if (options.phonyDependencies)
+      deps.push_back("-MP");
     for (const std::string &target : targets)
       deps.insert(deps.end(), {"-MT", target});
     args.insert(args.begin() + 2, deps.begin(), deps.end());
@@ -443,6 +476,10 @@ Error Driver::writeDependencyFile(const Input &input, StringRef output) {
     for (const std::string &dep : deps)
       os << " \\\n  " << quoteForMake(dep);
     os << "\n";
+    // As clang's -MP: make does not stop when a device library goes away.
+    if (options.phonyDependencies)
+      for (const std::string &dep : ArrayRef(deps).drop_front())
+        os << "\n" << quoteForMake(dep) << ":\n";
     return Error::success();
   });
 }

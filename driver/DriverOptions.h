@@ -66,6 +66,8 @@ struct DriverOptions {
   bool dependencyFile = false;
   /// -MF: where; empty for beside the output (<output stem>.d).
   std::string dependencyPath;
+  /// -MP: a phony target per dependency other than the input.
+  bool phonyDependencies = false;
   /// -MT/-MQ: the targets, already quoted for -MQ; empty for the output.
   std::vector<std::string> dependencyTargets;
   /// -I, -isystem, -D, -U, -include, -std= for clang's compiles of C/C++

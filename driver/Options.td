@@ -105,6 +105,8 @@ def MF : JoinedOrSeparate<["-"], "MF">, MetaVarName<"<file>">,
   HelpText<"Write the dependency file to <file>">;
 def MT : JoinedOrSeparate<["-"], "MT">, MetaVarName<"<target>">,
   HelpText<"The dependency file's target (default: the output)">;
+def MP : F<"MP", "Add a phony target for each dependency but the input, so "
+                 "that make goes on when one is deleted">;
 def MQ : JoinedOrSeparate<["-"], "MQ">, MetaVarName<"<target>">,
   HelpText<"The same, quoted for make">;
 def I : JoinedOrSeparate<["-"], "I">, MetaVarName<"<dir>">,
