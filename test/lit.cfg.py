@@ -23,6 +23,7 @@ for var in ["CUDA_PATH", "CUDA_HOME"]:
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%mlirc_lib",
                              os.path.join(config.mlirc_obj_root, "lib")))
+config.substitutions.append(("%mlirc_build", config.mlirc_obj_root))
 config.substitutions.append(("%mlirc", os.path.join(bin_dir, "mlirc")))
 config.substitutions.append(
     ("%fake_cuda", os.path.join(config.test_exec_root, "Inputs", "fake-cuda")))
@@ -74,6 +75,8 @@ config.substitutions.append(("%cuda_root", cuda_root))
 # same expected output.
 offload_arch = lit_config.params.get("offload_arch", "host")
 config.substitutions.append(("%offload_arch", offload_arch))
+# The same as a CMake list, for CMAKE_MLIR_ARCHITECTURES.
+config.substitutions.append(("%cmake_archs", offload_arch.replace(",", ";")))
 # Programs only the host target can run say `REQUIRES: offload-arch-host`.
 if offload_arch == "host":
     config.available_features.add("offload-arch-host")
