@@ -19,6 +19,11 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_ATTACHTARGETS
+#include "pipeline/DriverPasses.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 using namespace mlirc;
 
@@ -27,15 +32,12 @@ namespace {
 constexpr StringLiteral originalNameAttr = "mlirc.module";
 
 struct AttachTargetsPass
-    : public PassWrapper<AttachTargetsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AttachTargetsPass)
-
+    : public mlirc::impl::AttachTargetsBase<AttachTargetsPass> {
+  AttachTargetsPass() = default;
   AttachTargetsPass(std::vector<const TargetUnit *> units,
                     std::vector<OffloadTarget> targets, unsigned optLevel)
       : units(std::move(units)), targets(std::move(targets)),
         optLevel(optLevel) {}
-
-  StringRef getArgument() const override { return "mlirc-attach-targets"; }
 
   void getDependentDialects(DialectRegistry &registry) const override {
     for (const TargetUnit *unit : units)
@@ -81,7 +83,7 @@ struct AttachTargetsPass
 
   std::vector<const TargetUnit *> units;
   std::vector<OffloadTarget> targets;
-  unsigned optLevel;
+  unsigned optLevel = 2;
 };
 
 } // namespace

@@ -19,6 +19,11 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CommandLine.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_BOUNDEDCANONICALIZER
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 static llvm::cl::opt<int64_t> maxRewritesForTesting(
@@ -38,11 +43,7 @@ struct RewriteCounter : public RewriterBase::Listener {
 };
 
 struct BoundedCanonicalizerPass
-    : public PassWrapper<BoundedCanonicalizerPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BoundedCanonicalizerPass)
-
-  StringRef getArgument() const override { return "mlirc-canonicalize"; }
-
+    : public mlirc::impl::BoundedCanonicalizerBase<BoundedCanonicalizerPass> {
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet owned(context);
     for (Dialect *dialect : context->getLoadedDialects())

@@ -19,6 +19,11 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_CHECKINPUT
+#include "pipeline/DriverPasses.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 using namespace mlirc;
 
@@ -46,14 +51,10 @@ LogicalResult checkDimIndex(Operation *op, Value source, Value index) {
          << "); valid indices are 0 to " << shaped.getRank() - 1;
 }
 
-struct CheckInputPass
-    : public PassWrapper<CheckInputPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckInputPass)
-
+struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
+  CheckInputPass() = default;
   explicit CheckInputPass(std::vector<const TargetUnit *> units)
       : units(std::move(units)) {}
-
-  StringRef getArgument() const override { return "mlirc-check-input"; }
 
   /// Checks constant launch sizes against every target's limits.
   LogicalResult checkLaunch(Operation *op, gpu::KernelDim3 grid,

@@ -14,6 +14,11 @@
 #include "llvm/Support/CommandLine.h"
 #include <csignal>
 
+namespace mlirc {
+#define GEN_PASS_DEF_CRASHFORTESTING
+#include "pipeline/DriverPasses.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 static llvm::cl::opt<std::string> crashInPhase(
@@ -23,11 +28,7 @@ static llvm::cl::opt<std::string> crashInPhase(
 namespace {
 
 struct CrashForTestingPass
-    : public PassWrapper<CrashForTestingPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CrashForTestingPass)
-
-  StringRef getArgument() const override { return "mlirc-crash-for-testing"; }
-
+    : public mlirc::impl::CrashForTestingBase<CrashForTestingPass> {
   void runOnOperation() override { std::raise(SIGSEGV); }
 };
 

@@ -20,6 +20,11 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_EXPANDGPUOPS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
@@ -28,13 +33,8 @@ namespace {
 constexpr unsigned shuffleBits = 32;
 
 struct ExpandGpuOpsPass
-    : public PassWrapper<ExpandGpuOpsPass, OperationPass<gpu::GPUModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandGpuOpsPass)
-
-  ExpandGpuOpsPass(unsigned warpSize, std::string vendor)
-      : warpSize(warpSize), vendor(std::move(vendor)) {}
-
-  StringRef getArgument() const override { return "mlirc-expand-gpu-ops"; }
+    : public mlirc::impl::ExpandGpuOpsBase<ExpandGpuOpsPass> {
+  using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, memref::MemRefDialect,
@@ -89,14 +89,11 @@ struct ExpandGpuOpsPass
       op.erase();
     });
   }
-
-  unsigned warpSize;
-  std::string vendor;
 };
 
 } // namespace
 
 std::unique_ptr<Pass> mlirc::createExpandGpuOpsPass(unsigned subgroupSize,
                                                     StringRef vendor) {
-  return std::make_unique<ExpandGpuOpsPass>(subgroupSize, vendor.str());
+  return createExpandGpuOps({subgroupSize, vendor.str()});
 }

@@ -28,6 +28,11 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_INSTRUMENTUNDEFINEDBEHAVIOR
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 using namespace mlirc;
 
@@ -387,18 +392,37 @@ void Instrumenter::instrument(Operation *op) {
 namespace {
 
 struct InstrumentUndefinedBehaviorPass
-    : public PassWrapper<InstrumentUndefinedBehaviorPass,
-                         OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InstrumentUndefinedBehaviorPass)
+    : public mlirc::impl::InstrumentUndefinedBehaviorBase<
+          InstrumentUndefinedBehaviorPass> {
+  using Base::Base;
 
-  explicit InstrumentUndefinedBehaviorPass(UndefinedBehaviorChecks checks)
-      : checks(checks) {}
-
-  StringRef getArgument() const override {
-    return "mlirc-instrument-undefined-behavior";
+  /// The checks the options name; false after an error for an unknown one.
+  bool getChecks(UndefinedBehaviorChecks &checks) {
+    checks.recover = recover;
+    checks.trap = trap;
+    for (const std::string &name : checkNames) {
+      const auto *known =
+          llvm::find_if(undefinedBehaviorCheckNames,
+                        [&](const UndefinedBehaviorCheckName &check) {
+                          return name == check.name;
+                        });
+      if (known == std::end(undefinedBehaviorCheckNames)) {
+        emitError(getOperation().getLoc())
+            << "unknown check '" << name << "' in the checks of "
+            << getArgument()
+            << "; expected integer-divide-by-zero, shift, "
+               "signed-integer-overflow, unsigned-integer-overflow or bounds";
+        return false;
+      }
+      checks.*known->check = true;
+    }
+    return true;
   }
 
   void runOnOperation() override {
+    UndefinedBehaviorChecks checks;
+    if (!getChecks(checks))
+      return signalPassFailure();
     SmallVector<Operation *> ops;
     getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
       // GPU code has no UBSan runtime: only the host's is checked.
@@ -411,13 +435,17 @@ struct InstrumentUndefinedBehaviorPass
     for (Operation *op : ops)
       instrumenter.instrument(op);
   }
-
-  UndefinedBehaviorChecks checks;
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
 mlirc::createInstrumentUndefinedBehaviorPass(UndefinedBehaviorChecks checks) {
-  return std::make_unique<InstrumentUndefinedBehaviorPass>(checks);
+  InstrumentUndefinedBehaviorOptions options;
+  for (const UndefinedBehaviorCheckName &check : undefinedBehaviorCheckNames)
+    if (checks.*check.check)
+      options.checkNames.push_back(check.name);
+  options.recover = checks.recover;
+  options.trap = checks.trap;
+  return createInstrumentUndefinedBehavior(std::move(options));
 }

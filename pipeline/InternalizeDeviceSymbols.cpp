@@ -14,19 +14,18 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_INTERNALIZEDEVICESYMBOLS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct InternalizeDeviceSymbolsPass
-    : public PassWrapper<InternalizeDeviceSymbolsPass,
-                         OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InternalizeDeviceSymbolsPass)
-
-  StringRef getArgument() const override {
-    return "mlirc-internalize-device-symbols";
-  }
-
+    : public mlirc::impl::InternalizeDeviceSymbolsBase<
+          InternalizeDeviceSymbolsPass> {
   void runOnOperation() override {
     auto internal =
         LLVM::LinkageAttr::get(&getContext(), LLVM::Linkage::Internal);

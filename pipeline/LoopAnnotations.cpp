@@ -14,18 +14,17 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_MOVELOOPANNOTATIONS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct MoveLoopAnnotationsPass
-    : public PassWrapper<MoveLoopAnnotationsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MoveLoopAnnotationsPass)
-
-  StringRef getArgument() const override {
-    return "mlirc-move-loop-annotations";
-  }
-
+    : public mlirc::impl::MoveLoopAnnotationsBase<MoveLoopAnnotationsPass> {
   void runOnOperation() override {
     getOperation().walk([](LLVM::BrOp branch) {
       if (auto annotation = branch->getAttrOfType<LLVM::LoopAnnotationAttr>(

@@ -23,6 +23,11 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_LOWERLAUNCHESTORUNTIME
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 using namespace mlirc;
 
@@ -31,13 +36,8 @@ static constexpr StringLiteral launchFunctionName = "mlircLaunchKernel";
 namespace {
 
 struct LowerLaunchesToRuntimePass
-    : public PassWrapper<LowerLaunchesToRuntimePass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerLaunchesToRuntimePass)
-
-  StringRef getArgument() const override {
-    return "mlirc-lower-launches-to-runtime";
-  }
-
+    : public mlirc::impl::LowerLaunchesToRuntimeBase<
+          LowerLaunchesToRuntimePass> {
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect>();
   }

@@ -14,18 +14,17 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_LOWERLINALGTOLOOPS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct LowerLinalgToLoopsPass
-    : public PassWrapper<LowerLinalgToLoopsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerLinalgToLoopsPass)
-
-  StringRef getArgument() const override {
-    return "mlirc-lower-linalg-to-loops";
-  }
-
+    : public mlirc::impl::LowerLinalgToLoopsBase<LowerLinalgToLoopsPass> {
   void getDependentDialects(DialectRegistry &registry) const override {
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(createConvertLinalgToLoopsPass());

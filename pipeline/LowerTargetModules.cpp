@@ -16,22 +16,22 @@
 #include "mlir/Pass/PassManager.h"
 #include <map>
 
+namespace mlirc {
+#define GEN_PASS_DEF_LOWERTARGETMODULES
+#include "pipeline/DriverPasses.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 using namespace mlirc;
 
 namespace {
 
 struct LowerTargetModulesPass
-    : public PassWrapper<LowerTargetModulesPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerTargetModulesPass)
-
+    : public mlirc::impl::LowerTargetModulesBase<LowerTargetModulesPass> {
+  LowerTargetModulesPass() = default;
   LowerTargetModulesPass(const TargetUnit *unit,
                          std::vector<OffloadTarget> targets)
       : unit(unit), targets(std::move(targets)) {}
-
-  StringRef getArgument() const override {
-    return "mlirc-lower-target-modules";
-  }
 
   OpPassManager buildPipeline(ArrayRef<OffloadTarget> moduleTargets) const {
     OpPassManager pm(gpu::GPUModuleOp::getOperationName());
@@ -40,10 +40,13 @@ struct LowerTargetModulesPass
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    buildPipeline(targets).getDependentDialects(registry);
+    if (unit)
+      buildPipeline(targets).getDependentDialects(registry);
   }
 
   void runOnOperation() override {
+    if (!unit)
+      return;
     // One pipeline per distinct set of chips.
     std::map<std::string, OpPassManager> pipelines;
     SmallVector<gpu::GPUModuleOp> gpuModules(
@@ -71,7 +74,7 @@ struct LowerTargetModulesPass
     }
   }
 
-  const TargetUnit *unit;
+  const TargetUnit *unit = nullptr;
   std::vector<OffloadTarget> targets;
 };
 

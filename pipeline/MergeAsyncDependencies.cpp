@@ -17,18 +17,18 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_MERGEASYNCDEPENDENCIES
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct MergeAsyncDependenciesPass
-    : public PassWrapper<MergeAsyncDependenciesPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MergeAsyncDependenciesPass)
-
-  StringRef getArgument() const override {
-    return "mlirc-merge-async-dependencies";
-  }
-
+    : public mlirc::impl::MergeAsyncDependenciesBase<
+          MergeAsyncDependenciesPass> {
   void runOnOperation() override {
     // gpu-to-llvm turns a token carried through a loop into an event that
     // it destroys each iteration while the loop still uses it: reject it

@@ -21,18 +21,17 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_PARALLELIZEHOSTLOOPS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct ParallelizeHostLoopsPass
-    : public PassWrapper<ParallelizeHostLoopsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ParallelizeHostLoopsPass)
-
-  StringRef getArgument() const override {
-    return "mlirc-parallelize-host-loops";
-  }
-
+    : public mlirc::impl::ParallelizeHostLoopsBase<ParallelizeHostLoopsPass> {
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, async::AsyncDialect, func::FuncDialect,
                     scf::SCFDialect>();

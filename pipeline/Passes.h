@@ -10,12 +10,17 @@
 #include <string>
 #include <vector>
 
-namespace mlir {
-class OpPassManager;
-class Pass;
-} // namespace mlir
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
 
 namespace mlirc {
+
+// The passes of Passes.td: create<Name>() and <Name>Options for each, and
+// registerMlircPasses(), which registers them all (mlirc-opt does).
+#define GEN_PASS_DECL
+#include "pipeline/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "pipeline/Passes.h.inc"
 
 /// Adds a pass that crashes to \p pm when the hidden test option
 /// --mlirc-crash-in-phase-for-testing names \p phase.

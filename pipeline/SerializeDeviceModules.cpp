@@ -18,22 +18,23 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_SERIALIZEDEVICEMODULES
+#include "pipeline/DriverPasses.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 using namespace mlirc;
 
 namespace {
 
 struct SerializeDeviceModulesPass
-    : public PassWrapper<SerializeDeviceModulesPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SerializeDeviceModulesPass)
-
+    : public mlirc::impl::SerializeDeviceModulesBase<
+          SerializeDeviceModulesPass> {
+  SerializeDeviceModulesPass() = default;
   SerializeDeviceModulesPass(std::vector<const TargetUnit *> units,
                              DeviceIRCallback callback)
       : units(std::move(units)), callback(std::move(callback)) {}
-
-  StringRef getArgument() const override {
-    return "mlirc-serialize-device-modules";
-  }
 
   const TargetUnit *getOwner(Attribute target, std::string &chip) const {
     for (const TargetUnit *unit : units) {

@@ -14,18 +14,17 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_SYNCHOSTSHAREDALLOCS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct SyncHostSharedAllocsPass
-    : public PassWrapper<SyncHostSharedAllocsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SyncHostSharedAllocsPass)
-
-  StringRef getArgument() const override {
-    return "mlirc-sync-host-shared-allocs";
-  }
-
+    : public mlirc::impl::SyncHostSharedAllocsBase<SyncHostSharedAllocsPass> {
   void runOnOperation() override {
     SmallVector<gpu::AllocOp> allocs;
     getOperation().walk([&](gpu::AllocOp alloc) {

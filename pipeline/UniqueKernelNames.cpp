@@ -17,18 +17,18 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_UNIQUEKERNELNAMES
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct UniqueKernelNamesPass
-    : public PassWrapper<UniqueKernelNamesPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(UniqueKernelNamesPass)
-
-  explicit UniqueKernelNamesPass(StringRef programId)
-      : programId(programId.str()) {}
-
-  StringRef getArgument() const override { return "mlirc-unique-kernel-names"; }
+    : public mlirc::impl::UniqueKernelNamesBase<UniqueKernelNamesPass> {
+  using Base::Base;
 
   std::string uniqueName(StringRef moduleName, StringRef kernelName) const {
     std::string key =
@@ -64,12 +64,10 @@ struct UniqueKernelNamesPass
           launch.getKernelModuleName(), {FlatSymbolRefAttr::get(it->second)}));
     });
   }
-
-  std::string programId;
 };
 
 } // namespace
 
 std::unique_ptr<Pass> mlirc::createUniqueKernelNamesPass(StringRef programId) {
-  return std::make_unique<UniqueKernelNamesPass>(programId);
+  return createUniqueKernelNames({programId.str()});
 }

@@ -20,16 +20,17 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_YIELDGPUEVENTS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 
 namespace {
 
 struct YieldGpuEventsPass
-    : public PassWrapper<YieldGpuEventsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(YieldGpuEventsPass)
-
-  StringRef getArgument() const override { return "mlirc-yield-gpu-events"; }
-
+    : public mlirc::impl::YieldGpuEventsBase<YieldGpuEventsPass> {
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect>();
   }

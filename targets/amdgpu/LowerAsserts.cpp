@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/Passes.h"
 #include "targets/amdgpu/AMDGPUPasses.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -15,6 +16,11 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_LOWERASSERTS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
 
 using namespace mlir;
 
@@ -47,11 +53,7 @@ std::string escapePercent(StringRef text) {
 }
 
 struct LowerAssertsPass
-    : public PassWrapper<LowerAssertsPass, OperationPass<gpu::GPUModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerAssertsPass)
-
-  StringRef getArgument() const override { return "mlirc-lower-asserts"; }
-
+    : public mlirc::impl::LowerAssertsBase<LowerAssertsPass> {
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<cf::ControlFlowDialect, LLVM::LLVMDialect>();
   }

@@ -7,12 +7,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/Passes.h"
 #include "targets/amdgpu/AMDGPUPasses.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_PRIVATEALLOCAS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
 
 using namespace mlir;
 
@@ -22,11 +28,7 @@ namespace {
 constexpr unsigned privateAddressSpace = 5;
 
 struct PrivateAllocasPass
-    : public PassWrapper<PrivateAllocasPass, OperationPass<gpu::GPUModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrivateAllocasPass)
-
-  StringRef getArgument() const override { return "mlirc-private-allocas"; }
-
+    : public mlirc::impl::PrivateAllocasBase<PrivateAllocasPass> {
   void runOnOperation() override {
     SmallVector<LLVM::AllocaOp> allocas;
     getOperation().walk([&](LLVM::AllocaOp alloca) {

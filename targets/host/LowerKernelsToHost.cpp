@@ -10,12 +10,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/Passes.h"
 #include "targets/host/HostBlockFunction.h"
 #include "targets/host/HostPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/ScopeExit.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_LOWERKERNELSTOHOST
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
 
 using namespace mlir;
 using namespace mlirc::host;
@@ -135,15 +141,8 @@ LogicalResult declareOnHost(ModuleOp module, func::FuncOp declaration) {
 }
 
 struct LowerKernelsToHostPass
-    : public PassWrapper<LowerKernelsToHostPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerKernelsToHostPass)
-
-  explicit LowerKernelsToHostPass(bool keepDeviceBodies)
-      : keepDeviceBodies(keepDeviceBodies) {}
-
-  StringRef getArgument() const override {
-    return "mlirc-lower-kernels-to-host";
-  }
+    : public mlirc::impl::LowerKernelsToHostBase<LowerKernelsToHostPass> {
+  using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, func::FuncDialect, LLVM::LLVMDialect,
@@ -224,13 +223,11 @@ struct LowerKernelsToHostPass
           op.erase();
     }
   }
-
-  bool keepDeviceBodies;
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
 mlirc::createLowerKernelsToHostPass(bool keepDeviceBodies) {
-  return std::make_unique<LowerKernelsToHostPass>(keepDeviceBodies);
+  return createLowerKernelsToHost({keepDeviceBodies});
 }

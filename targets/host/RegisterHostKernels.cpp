@@ -13,6 +13,7 @@
 
 #include "pipeline/KernelGlobals.h"
 #include "pipeline/KernelHandle.h"
+#include "pipeline/Passes.h"
 #include "targets/host/HostPasses.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,19 +22,18 @@
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlirc {
+#define GEN_PASS_DEF_REGISTERHOSTKERNELS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
 using namespace mlir;
 using namespace mlirc;
 
 namespace {
 
 struct RegisterHostKernelsPass
-    : public PassWrapper<RegisterHostKernelsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RegisterHostKernelsPass)
-
-  StringRef getArgument() const override {
-    return "mlirc-register-host-kernels";
-  }
-
+    : public mlirc::impl::RegisterHostKernelsBase<RegisterHostKernelsPass> {
   /// The entry that unpacks the launch arguments for \p blockFn.
   LLVM::LLVMFuncOp createEntry(OpBuilder &b, LLVM::LLVMFuncOp blockFn,
                                StringRef kernel) {

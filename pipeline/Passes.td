@@ -1,0 +1,183 @@
+//===- Passes.td - mlirc's passes that other pipelines can use -*- tablegen -*-===//
+//
+// The passes mlirc-opt registers and the mlirc::passes library exports:
+// each works on IR alone, so other MLIR tools can run them. Those that need
+// the driver's targets are in DriverPasses.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_PASSES_TD
+#define MLIRC_PIPELINE_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def UniqueKernelNames : Pass<"mlirc-unique-kernel-names", "mlir::ModuleOp"> {
+  let summary = "Give every kernel a name unique across the linked program";
+  let description = [{
+    Device code of every object of a program is linked into one image per
+    architecture, so two gpu.modules (or two files) that both define a
+    kernel of the same name would collide. Each kernel becomes
+    `<module>_<kernel>_<hash>`, the hash covering the program id, the module
+    and the kernel, and every gpu.launch_func follows.
+  }];
+  let options = [
+    Option<"programId", "program-id", "std::string", "\"\"",
+           "What distinguishes this translation unit (mlirc: a hash of the "
+           "input)">,
+  ];
+}
+
+def SyncHostSharedAllocs
+    : Pass<"mlirc-sync-host-shared-allocs", "mlir::ModuleOp"> {
+  let summary = "Make host_shared gpu.allocs synchronous again";
+  let description = [{
+    gpu-async-region makes every gpu.alloc asynchronous, but gpu-to-llvm
+    lowers host_shared allocations only in their synchronous form.
+  }];
+}
+
+def MergeAsyncDependencies
+    : Pass<"mlirc-merge-async-dependencies", "mlir::ModuleOp"> {
+  let summary = "Join several async dependencies of a gpu op into one";
+  let description = [{
+    Replaces several async dependencies of one gpu op with a single
+    `gpu.wait async` joining them, the only form gpu-to-llvm lowers.
+  }];
+}
+
+def ExpandGpuOps : Pass<"mlirc-expand-gpu-ops", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Rewrite subgroup and reduction ops for NVVM and ROCDL";
+  let description = [{
+    Rewrites gpu.all_reduce, gpu.subgroup_id, gpu.subgroup_size and
+    gpu.subgroup_reduce into ops the NVVM and ROCDL lowerings handle.
+  }];
+  let options = [
+    Option<"warpSize", "subgroup-size", "unsigned", "32",
+           "Threads per subgroup (32 for NVIDIA, 32 or 64 for AMD)">,
+    Option<"vendor", "vendor", "std::string", "\"GPU\"",
+           "The targets' name in error messages">,
+  ];
+}
+
+def InternalizeDeviceSymbols
+    : Pass<"mlirc-internalize-device-symbols", "mlir::ModuleOp"> {
+  let summary = "Give non-kernel device symbols internal linkage";
+  let description = [{
+    Device code from separately compiled files is linked into one image;
+    helpers and globals that are not kernels become internal so that they
+    never collide.
+  }];
+}
+
+def LowerLaunchesToRuntime
+    : Pass<"mlirc-lower-launches-to-runtime", "mlir::ModuleOp"> {
+  let summary = "Lower gpu.launch_func to mlirc's runtime";
+  let description = [{
+    Lowers LLVM-typed gpu.launch_func ops to mlircLaunchKernel calls on a
+    per-kernel handle (the offload entry the device link registers) and
+    erases gpu.binary ops.
+  }];
+}
+
+def InstrumentUndefinedBehavior
+    : Pass<"mlirc-instrument-undefined-behavior", "mlir::ModuleOp"> {
+  let summary = "Check host code for MLIR's undefined behavior at run time";
+  let description = [{
+    Before each op of host code (the host target's kernels included) whose
+    result is undefined for some operands, checks that they are not, and
+    reports a failure through UBSan's runtime at the op's location.
+  }];
+  let options = [
+    ListOption<"checkNames", "checks", "std::string",
+               "-fsanitize= checks: integer-divide-by-zero, shift, "
+               "signed-integer-overflow, unsigned-integer-overflow, bounds">,
+    Option<"recover", "recover", "bool", "true",
+           "Go on after a report">,
+    Option<"trap", "trap", "bool", "false",
+           "Trap instead of reporting (no runtime)">,
+  ];
+  let dependentDialects = [
+    "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect",
+    "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+  ];
+}
+
+def BoundedCanonicalizer : Pass<"mlirc-canonicalize"> {
+  let summary = "MLIR's canonicalizer with a bound on its rewrites";
+  let description = [{
+    Runs the canonicalization patterns with a bound on rewrites that grows
+    with the IR (10000 plus 64 per op); reaching it is an error naming the
+    pass, not a hang.
+  }];
+}
+
+def ParallelizeHostLoops
+    : Pass<"mlirc-parallelize-host-loops", "mlir::ModuleOp"> {
+  let summary = "Run host scf.parallel loops on the async runtime";
+  let description = [{
+    Turns the scf.parallel loops of host code without reductions (not those
+    of kernels) into async work over the async runtime's worker threads.
+  }];
+}
+
+def YieldGpuEvents : Pass<"mlirc-yield-gpu-events", "mlir::ModuleOp"> {
+  let summary = "Hand GPU tokens between async tasks as events";
+  let description = [{
+    Makes the GPU tokens that async.execute bodies yield events recorded on
+    their streams, the form in which gpu-to-llvm lowers the tokens those
+    bodies receive.
+  }];
+}
+
+def LowerLinalgToLoops
+    : Pass<"mlirc-lower-linalg-to-loops", "mlir::ModuleOp"> {
+  let summary = "Lower linalg on memrefs to loops where there is any";
+  let description = [{
+    Runs MLIR's convert-linalg-to-loops in modules that hold linalg ops.
+  }];
+}
+
+def MoveLoopAnnotations
+    : Pass<"mlirc-move-loop-annotations", "mlir::ModuleOp"> {
+  let summary = "Attach loop annotations to llvm.br";
+  let description = [{
+    Moves loop annotations left as plain attributes on llvm.br into the
+    branch's own annotation, which the translation to LLVM IR reads.
+  }];
+}
+
+def LowerKernelsToHost
+    : Pass<"mlirc-lower-kernels-to-host", "mlir::ModuleOp"> {
+  let summary = "Turn kernels into block functions the host runtime runs";
+  let description = [{
+    The host target: each kernel becomes a function that runs one block of
+    threads on a CPU core, with barriers, shuffles and shared memory made
+    explicit, which the host runtime calls for every block of a launch.
+  }];
+  let options = [
+    Option<"keepDeviceBodies", "keep-device-bodies", "bool", "false",
+           "Keep the kernels' gpu.module bodies for GPU targets too">,
+  ];
+}
+
+def RegisterHostKernels
+    : Pass<"mlirc-register-host-kernels", "mlir::ModuleOp"> {
+  let summary = "Register the host target's block functions";
+  let description = [{
+    Emits, for every block function, the entry that unpacks launch
+    arguments and a constructor that registers it with the host runtime
+    under its kernel handle.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def PrivateAllocas : Pass<"mlirc-private-allocas", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Move AMD kernels' allocas to the private address space";
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower cf.assert in AMD kernels to a message and a trap";
+}
+
+#endif // MLIRC_PIPELINE_PASSES_TD
