@@ -33,15 +33,46 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
 set(install_package_dir ${PROJECT_BINARY_DIR}/package)
 mlirc_write_package(${CMAKE_INSTALL_PREFIX} ${install_package_dir})
 
-install(TARGETS mlirc RUNTIME DESTINATION ${MLIRC_INSTALL_BINDIR})
+install(TARGETS mlirc mlirc-opt RUNTIME DESTINATION ${MLIRC_INSTALL_BINDIR})
 get_property(runtime_libraries GLOBAL PROPERTY MLIRC_RUNTIME_LIBRARIES)
 install(TARGETS ${runtime_libraries} ARCHIVE DESTINATION lib)
 install(FILES ${install_package_dir}/mlircConfig.cmake
               ${install_package_dir}/mlircConfigVersion.cmake
               ${MLIRC_LANGUAGE_FILES}
         DESTINATION ${MLIRC_INSTALL_CMAKEDIR})
-# The installed mlirc finds LLVM's libraries where they are, not beside it.
-set_target_properties(mlirc PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+# The installed tools find LLVM's libraries where they are, not beside them.
+set_target_properties(mlirc mlirc-opt PROPERTIES
+                      INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+
+# mlirc's passes as a library: find_package(mlirc COMPONENTS passes) gives
+# mlirc::passes (Passes.td's passes, mlirc::registerMlircPasses()), with
+# the headers in include/mlirc.
+add_library(mlirc_passes INTERFACE)
+target_link_libraries(mlirc_passes INTERFACE mlirc_targets mlirc_pipeline)
+set(MLIRC_INSTALL_INCLUDEDIR include/mlirc)
+foreach(library mlirc_passes mlirc_targets mlirc_pipeline mlirc_jobs)
+  string(REPLACE "mlirc_" "" name ${library})
+  set_target_properties(${library} PROPERTIES EXPORT_NAME ${name})
+  # MLIR's imported targets carry no include directories.
+  target_include_directories(${library} SYSTEM INTERFACE
+    $<INSTALL_INTERFACE:${MLIR_INCLUDE_DIRS}>)
+  target_include_directories(${library} INTERFACE
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+    $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}>
+    $<INSTALL_INTERFACE:${MLIRC_INSTALL_INCLUDEDIR}>)
+endforeach()
+install(TARGETS mlirc_passes mlirc_targets mlirc_pipeline mlirc_jobs
+        EXPORT mlircTargets ARCHIVE DESTINATION lib)
+install(EXPORT mlircTargets NAMESPACE mlirc::
+        DESTINATION ${MLIRC_INSTALL_CMAKEDIR})
+export(EXPORT mlircTargets NAMESPACE mlirc::
+       FILE ${build_package_dir}/mlircTargets.cmake)
+install(FILES pipeline/Passes.h pipeline/Pipeline.h
+              pipeline/UndefinedBehaviorChecks.h
+              ${PROJECT_BINARY_DIR}/pipeline/Passes.h.inc
+        DESTINATION ${MLIRC_INSTALL_INCLUDEDIR}/pipeline)
+install(FILES targets/OffloadTarget.h
+        DESTINATION ${MLIRC_INSTALL_INCLUDEDIR}/targets)
 
 set(CPACK_PACKAGE_NAME mlirc)
 set(CPACK_PACKAGE_VENDOR "mlirc")
