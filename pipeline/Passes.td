@@ -27,6 +27,16 @@ def UniqueKernelNames : Pass<"mlirc-unique-kernel-names", "mlir::ModuleOp"> {
   ];
 }
 
+def MergeGpuModules : Pass<"mlirc-merge-gpu-modules", "mlir::ModuleOp"> {
+  let summary = "Merge a translation unit's gpu.modules into one";
+  let description = [{
+    One device image per architecture for a translation unit, as nvcc and
+    clang make: the gpu.modules are merged into the first, symbols that
+    collide are renamed, and gpu.launch_func ops follow. Kernel names are
+    unique already (mlirc-unique-kernel-names).
+  }];
+}
+
 def SyncHostSharedAllocs
     : Pass<"mlirc-sync-host-shared-allocs", "mlir::ModuleOp"> {
   let summary = "Make host_shared gpu.allocs synchronous again";

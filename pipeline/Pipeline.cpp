@@ -43,6 +43,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createLowerLinalgToLoopsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createUniqueKernelNamesPass(options.programId));
+  pm.addPass(createMergeGpuModules());
   pm.addPass(createParallelizeHostLoopsPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createSyncHostSharedAllocsPass());
