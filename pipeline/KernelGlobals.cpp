@@ -9,30 +9,33 @@ using namespace mlir;
 
 /// The internal constant global \p name: the existing one, else one made
 /// at the end of \p module with \p type and \p value.
-static LLVM::GlobalOp getOrCreateConstant(ModuleOp module, Location loc,
+static LLVM::GlobalOp getOrCreateConstant(SymbolTable &symbols, Location loc,
                                           StringRef name, Type type,
                                           Attribute value) {
-  if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+  if (auto global = symbols.lookup<LLVM::GlobalOp>(name))
     return global;
+  auto module = cast<ModuleOp>(symbols.getOp());
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  return LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                LLVM::Linkage::Internal, name, value);
+  auto global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                       LLVM::Linkage::Internal, name, value);
+  symbols.insert(global);
+  return global;
 }
 
-LLVM::GlobalOp mlirc::getOrCreateKernelHandle(ModuleOp module, Location loc,
-                                              StringRef symbol) {
-  Builder b(module.getContext());
-  return getOrCreateConstant(module, loc, symbol, b.getI8Type(),
+LLVM::GlobalOp mlirc::getOrCreateKernelHandle(SymbolTable &symbols,
+                                              Location loc, StringRef symbol) {
+  Builder b(symbols.getOp()->getContext());
+  return getOrCreateConstant(symbols, loc, symbol, b.getI8Type(),
                              b.getI8IntegerAttr(0));
 }
 
-LLVM::GlobalOp mlirc::getOrCreateKernelName(ModuleOp module, Location loc,
+LLVM::GlobalOp mlirc::getOrCreateKernelName(SymbolTable &symbols, Location loc,
                                             StringRef kernel) {
-  Builder b(module.getContext());
+  Builder b(symbols.getOp()->getContext());
   std::string value = kernel.str();
   value.push_back('\0');
   return getOrCreateConstant(
-      module, loc, getKernelNameGlobal(kernel),
+      symbols, loc, getKernelNameGlobal(kernel),
       LLVM::LLVMArrayType::get(b.getI8Type(), value.size()),
       b.getStringAttr(value));
 }

@@ -44,7 +44,7 @@ struct LowerLaunchesToRuntimePass
 
   LLVM::LLVMFuncOp getLaunchFunction(Location loc) {
     ModuleOp module = getOperation();
-    if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(launchFunctionName))
+    if (auto func = symbols->lookup<LLVM::LLVMFuncOp>(launchFunctionName))
       return func;
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     Type ptr = LLVM::LLVMPointerType::get(&getContext());
@@ -53,7 +53,9 @@ struct LowerLaunchesToRuntimePass
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&getContext()),
                                     {ptr, ptr, ptr, i64, i64, i64, i64, i64,
                                      i64, b.getI32Type(), ptr, ptr});
-    return LLVM::LLVMFuncOp::create(b, loc, launchFunctionName, type);
+    auto func = LLVM::LLVMFuncOp::create(b, loc, launchFunctionName, type);
+    symbols->insert(func);
+    return func;
   }
 
   static Value toI64(OpBuilder &b, Location loc, Value value) {
@@ -81,12 +83,11 @@ struct LowerLaunchesToRuntimePass
                << operand.getType() << " was not lowered to the LLVM dialect";
 
     StringRef kernel = launch.getKernelName().getValue();
-    ModuleOp module = getOperation();
     LLVM::GlobalOp handle =
-        getOrCreateKernelHandle(module, loc, getKernelHandleName(kernel));
+        getOrCreateKernelHandle(*symbols, loc, getKernelHandleName(kernel));
     LLVM::GlobalOp ptxHandle =
-        getOrCreateKernelHandle(module, loc, getKernelPtxHandleName(kernel));
-    LLVM::GlobalOp name = getOrCreateKernelName(module, loc, kernel);
+        getOrCreateKernelHandle(*symbols, loc, getKernelPtxHandleName(kernel));
+    LLVM::GlobalOp name = getOrCreateKernelName(*symbols, loc, kernel);
     LLVM::LLVMFuncOp launchFn = getLaunchFunction(loc);
 
     MLIRContext *ctx = &getContext();
@@ -137,6 +138,8 @@ struct LowerLaunchesToRuntimePass
   }
 
   void runOnOperation() override {
+    SymbolTable table(getOperation());
+    symbols = &table;
     SmallVector<gpu::LaunchFuncOp> launches;
     getOperation().walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
     for (gpu::LaunchFuncOp launch : launches)
@@ -154,6 +157,9 @@ struct LowerLaunchesToRuntimePass
       gpuModule.erase();
     getOperation()->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }
+
+  /// The module's, while the pass runs.
+  SymbolTable *symbols = nullptr;
 };
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -130,7 +131,12 @@ void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
   ModuleAnalysisManager mam;
-  PassBuilder builder(&machine);
+  // -ftime-trace sees LLVM's passes too.
+  PassInstrumentationCallbacks callbacks;
+  TimeProfilingPassesHandler timeProfiling;
+  timeProfiling.registerCallbacks(callbacks);
+  PassBuilder builder(&machine, PipelineTuningOptions(), std::nullopt,
+                      &callbacks);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);

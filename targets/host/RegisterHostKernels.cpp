@@ -88,8 +88,9 @@ struct RegisterHostKernelsPass
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
 
     Type i32 = b.getI32Type();
+    SymbolTable symbols(module);
     auto registerFn =
-        module.lookupSymbol<LLVM::LLVMFuncOp>(hostKernelRegistrationFunction);
+        symbols.lookup<LLVM::LLVMFuncOp>(hostKernelRegistrationFunction);
     if (!registerFn)
       registerFn = LLVM::LLVMFuncOp::create(
           b, loc, hostKernelRegistrationFunction,
@@ -104,8 +105,8 @@ struct RegisterHostKernelsPass
       blockFn.setLinkage(LLVM::Linkage::Internal);
       LLVM::LLVMFuncOp entry = createEntry(b, blockFn, kernel);
       LLVM::GlobalOp handle =
-          getOrCreateKernelHandle(module, loc, getKernelHandleName(kernel));
-      LLVM::GlobalOp name = getOrCreateKernelName(module, loc, kernel);
+          getOrCreateKernelHandle(symbols, loc, getKernelHandleName(kernel));
+      LLVM::GlobalOp name = getOrCreateKernelName(symbols, loc, kernel);
       SmallVector<int64_t> sizes;
       for (Type type : blockFn.getFunctionType().getParams().drop_front(6))
         sizes.push_back(layout.getTypeSize(type).getFixedValue());
