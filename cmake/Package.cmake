@@ -49,6 +49,9 @@ set_target_properties(mlirc mlirc-opt PROPERTIES
 # the headers in include/mlirc.
 add_library(mlirc_passes INTERFACE)
 target_link_libraries(mlirc_passes INTERFACE mlirc_targets mlirc_pipeline)
+# Built with sanitizers (MLIRC_SANITIZE), the libraries need their runtimes
+# in the programs that link them.
+target_link_options(mlirc_passes INTERFACE ${MLIRC_INSTRUMENT_FLAGS})
 set(MLIRC_INSTALL_INCLUDEDIR include/mlirc)
 foreach(library mlirc_passes mlirc_targets mlirc_pipeline mlirc_jobs)
   string(REPLACE "mlirc_" "" name ${library})
