@@ -437,9 +437,12 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
       buildClangJobs(args, "clang compiling " + input.value);
   if (!jobs)
     return jobs.takeError();
-  for (const Job &job : *jobs)
+  // clang's diagnostics say what is wrong, at the line.
+  for (Job &job : *jobs) {
+    job.reportsOwnDiagnostics = true;
     if (Error err = runJobs(job, settings->jobOptions))
       return err;
+  }
   return Error::success();
 }
 
@@ -761,8 +764,17 @@ int mlirc::runDriver(int argc, char **argv) {
   TempFiles temps(options->saveTemps, options->printJobs, keepDir);
   if (options->timeReport)
     enableTimeReport();
-  if (options->timeTrace && !options->printJobs)
+  if (options->timeTrace && !options->printJobs) {
+    // Checked first, so that a trace that cannot be written fails the
+    // compile before it writes anything.
+    std::string trace = getTimeTracePath(*options);
+    StringRef dir = sys::path::parent_path(trace);
+    if (!dir.empty() && !sys::fs::is_directory(dir))
+      return reportError(createStringError(
+          "cannot write the time trace '%s': no directory '%s'", trace.c_str(),
+          dir.str().c_str()));
     enableTimeTrace();
+  }
   Error err = Driver(*options, temps).run();
   printTimeReport(errs());
   // As clang, a trace of a compile that finished.

@@ -72,10 +72,10 @@ static Error runJob(const Job &job) {
   }
   std::string message;
   raw_string_ostream os(message);
-  if (job.reportsLikeLinker && rc > 0) {
+  if ((job.reportsLikeLinker || job.reportsOwnDiagnostics) && rc > 0) {
     errs() << log;
-    os << "linker command failed with exit code " << rc
-       << " (use -v to see invocation)";
+    os << (job.reportsLikeLinker ? "linker command" : job.description)
+       << " failed with exit code " << rc << " (use -v to see invocation)";
     return createStringError(inconvertibleErrorCode(), message);
   }
   os << job.description << " failed";

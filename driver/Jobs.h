@@ -36,6 +36,10 @@ struct Job {
   /// "linker command failed with exit code N (use -v to see invocation)",
   /// for tools whose messages already say what went wrong.
   bool reportsLikeLinker = false;
+  /// The same for a compiler whose diagnostics name the file and line
+  /// (clang): its output, then "<description> failed with exit code N (use
+  /// -v to see invocation)".
+  bool reportsOwnDiagnostics = false;
 };
 
 /// How jobs are run.
