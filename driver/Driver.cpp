@@ -176,8 +176,6 @@ static bool registersHostKernels(const object::Binary &binary) {
   return false;
 }
 
-/// Looks into the objects and archives among \p inputs; what cannot be
-/// read is left to the linker to report.
 /// The static archive a link's `-l<name>` takes from the `-L` directories
 /// of \p inputs, as the linker searches them; empty when it finds a shared
 /// library first (its device code is linked already) or nothing.
@@ -203,6 +201,8 @@ static std::string findArchive(StringRef name,
   return "";
 }
 
+/// Looks into the objects and archives among \p inputs (those `-l` names
+/// too); what cannot be read is left to the linker to report.
 static LinkInputContents scanLinkInputs(const std::vector<Input> &inputs) {
   LinkInputContents contents;
   for (const Input &input : inputs) {
@@ -369,10 +369,11 @@ Error Driver::setUp() {
     std::vector<OffloadTarget> own = getTargetsOf(targets, *unit);
     bool compiles = !own.empty();
     bool links = linking && (compiles || unit->isCarriedBy(objects));
-    if (compiles && linking)
-      for (const Input &input : options.inputs)
-        if (findSourceUnit(input) == unit.get())
-          llvm::append_range(sourceLinkArgs, unit->getSourceLinkArgs());
+    if (compiles && linking &&
+        llvm::any_of(options.inputs, [&](const Input &input) {
+          return findSourceUnit(input) == unit.get();
+        }))
+      llvm::append_range(sourceLinkArgs, unit->getSourceLinkArgs());
     if (compiles)
       compileUnits.push_back(unit.get());
     if (links)

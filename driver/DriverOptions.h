@@ -70,8 +70,8 @@ struct DriverOptions {
   bool phonyDependencies = false;
   /// -MT/-MQ: the targets, already quoted for -MQ; empty for the output.
   std::vector<std::string> dependencyTargets;
-  /// -I, -isystem, -D, -U, -include, -std= for clang's compiles of C/C++
-  /// inputs, in command-line order.
+  /// -I, -isystem, -D, -U, -include, -std=, -W..., -w, -f... and -fPIC etc.
+  /// for clang's compiles of C/C++/CUDA/HIP inputs, in command-line order.
   std::vector<std::string> sourceArgs;
   /// -f... options clang knows and mlirc passes on, -static-libstdc++,
   /// -shared, ...: for clang's link, in command-line order.
