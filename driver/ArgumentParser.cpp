@@ -425,6 +425,7 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.shared = true;
       options.linkDriverArgs.push_back(arg->getAsString(argList));
       break;
+    case OPT_r:
     case OPT_static_libstdcxx:
     case OPT_static_libgcc:
     case OPT_static:

@@ -145,6 +145,9 @@ def ftime_trace_EQ : Joined<["-"], "ftime-trace=">, MetaVarName<"<file>">,
   HelpText<"Write that trace to <file>, or into <file> if it is a directory">;
 def shared : F<"shared", "Link a shared library (its kernels and mlirc's "
                          "runtime inside)">;
+def r : F<"r", "Link a relocatable object (as clang's -r, or nvcc's -dlink): "
+                 "the device code linked and registered, with mlirc's runtime, "
+                 "for a final link by any C/C++ compiler">;
 def static_libstdcxx : F<"static-libstdc++", "Link the C++ standard library "
                                              "statically">;
 def static_libgcc : F<"static-libgcc", "Link libgcc statically">;
