@@ -344,6 +344,15 @@ Error MLIRCompilation::reportCrash(Phase phase,
   }
   std::string reproducer =
       (outputPath == "-" ? stem : outputPath.str()) + ".reproducer.mlir";
+  // Compiling for a link, the output is a temporary in a directory that
+  // goes away: the reproducer goes beside the executable.
+  if (options.finalPhase == Phase::Exe && outputPath != "-") {
+    SmallString<128> beside(sys::path::parent_path(
+        options.output.empty() ? StringRef("a.out")
+                               : StringRef(options.output)));
+    sys::path::append(beside, stem + ".reproducer.mlir");
+    reproducer = beside.str().str();
+  }
   // MLIR's reproducer format: the IR, then the pipeline as a resource.
   Error written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
     os << ir << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
