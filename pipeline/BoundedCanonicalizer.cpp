@@ -81,7 +81,3 @@ struct BoundedCanonicalizerPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createBoundedCanonicalizerPass() {
-  return std::make_unique<BoundedCanonicalizerPass>();
-}

@@ -92,8 +92,3 @@ struct ExpandGpuOpsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createExpandGpuOpsPass(unsigned subgroupSize,
-                                                    StringRef vendor) {
-  return createExpandGpuOps({subgroupSize, vendor.str()});
-}

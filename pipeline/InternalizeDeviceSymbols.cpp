@@ -42,7 +42,3 @@ struct InternalizeDeviceSymbolsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createInternalizeDeviceSymbolsPass() {
-  return std::make_unique<InternalizeDeviceSymbolsPass>();
-}

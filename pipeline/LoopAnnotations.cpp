@@ -37,7 +37,3 @@ struct MoveLoopAnnotationsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createMoveLoopAnnotationsPass() {
-  return std::make_unique<MoveLoopAnnotationsPass>();
-}

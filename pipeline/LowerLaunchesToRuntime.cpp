@@ -163,7 +163,3 @@ struct LowerLaunchesToRuntimePass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createLowerLaunchesToRuntimePass() {
-  return std::make_unique<LowerLaunchesToRuntimePass>();
-}

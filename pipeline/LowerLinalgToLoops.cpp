@@ -49,7 +49,3 @@ struct LowerLinalgToLoopsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createLowerLinalgToLoopsPass() {
-  return std::make_unique<LowerLinalgToLoopsPass>();
-}

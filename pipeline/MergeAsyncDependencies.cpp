@@ -74,7 +74,3 @@ struct MergeAsyncDependenciesPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createMergeAsyncDependenciesPass() {
-  return std::make_unique<MergeAsyncDependenciesPass>();
-}

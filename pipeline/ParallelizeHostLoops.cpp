@@ -61,7 +61,3 @@ struct ParallelizeHostLoopsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createParallelizeHostLoopsPass() {
-  return std::make_unique<ParallelizeHostLoopsPass>();
-}

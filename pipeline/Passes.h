@@ -36,19 +36,6 @@ void crashHereForTesting(llvm::StringRef where);
 std::unique_ptr<mlir::Pass>
 createCheckInputPass(std::vector<const TargetUnit *> units);
 
-/// Renames every kernel to a name unique across the linked program, derived
-/// from \p programId, its gpu.module and its own name.
-std::unique_ptr<mlir::Pass>
-createUniqueKernelNamesPass(llvm::StringRef programId);
-
-/// Makes host_shared gpu.allocs synchronous again after gpu-async-region,
-/// the only form gpu-to-llvm lowers.
-std::unique_ptr<mlir::Pass> createSyncHostSharedAllocsPass();
-
-/// Replaces several async dependencies of one gpu op with a single
-/// `gpu.wait async` joining them, the only form gpu-to-llvm lowers.
-std::unique_ptr<mlir::Pass> createMergeAsyncDependenciesPass();
-
 /// Gives every gpu.module the target attributes of the first GPU unit in
 /// \p units and a copy of it, named `<module>_<unit>`, to each other GPU
 /// unit, with that unit's attributes.
@@ -70,46 +57,11 @@ std::unique_ptr<mlir::Pass>
 createSerializeDeviceModulesPass(std::vector<const TargetUnit *> units,
                                  DeviceIRCallback callback);
 
-/// Gives every non-kernel device symbol internal linkage so that device code
-/// from separately compiled files never collides at device link time.
-std::unique_ptr<mlir::Pass> createInternalizeDeviceSymbolsPass();
-
-/// Lowers LLVM-typed gpu.launch_func ops to mlircLaunchKernel calls on a
-/// per-kernel handle and erases gpu.binary ops.
-std::unique_ptr<mlir::Pass> createLowerLaunchesToRuntimePass();
-
-/// Rewrites gpu.all_reduce, gpu.subgroup_id, gpu.subgroup_size and
-/// gpu.subgroup_reduce into ops the NVVM and ROCDL lowerings handle, for
-/// subgroups of \p subgroupSize threads; \p vendor names the targets in
-/// errors.
-std::unique_ptr<mlir::Pass> createExpandGpuOpsPass(unsigned subgroupSize,
-                                                   llvm::StringRef vendor);
-
 /// Checks, before each op of host code (the host target's kernels included)
 /// whose result \p checks name as undefined for some operands, that they are
 /// not, and reports a failure through UBSan's runtime at the op's location.
 std::unique_ptr<mlir::Pass>
 createInstrumentUndefinedBehaviorPass(UndefinedBehaviorChecks checks);
-
-/// MLIR's canonicalizer with a bound on its rewrites that grows with the
-/// module; reaching it is an error naming the pass, not a hang.
-std::unique_ptr<mlir::Pass> createBoundedCanonicalizerPass();
-
-/// Turns the scf.parallel loops of host code (not those of kernels) into
-/// async work over the async runtime's worker threads.
-std::unique_ptr<mlir::Pass> createParallelizeHostLoopsPass();
-
-/// Makes the GPU tokens that async.execute bodies yield events recorded on
-/// their streams, as gpu-to-llvm lowers the tokens those bodies receive.
-std::unique_ptr<mlir::Pass> createYieldGpuEventsPass();
-
-/// Lowers linalg ops on memrefs to loops (MLIR's convert-linalg-to-loops)
-/// in modules that hold any.
-std::unique_ptr<mlir::Pass> createLowerLinalgToLoopsPass();
-
-/// Moves loop annotations left as plain attributes on llvm.br into the
-/// branch's own annotation, which the translation to LLVM IR reads.
-std::unique_ptr<mlir::Pass> createMoveLoopAnnotationsPass();
 
 } // namespace mlirc
 

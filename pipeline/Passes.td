@@ -183,11 +183,19 @@ def RegisterHostKernels
 
 def PrivateAllocas : Pass<"mlirc-private-allocas", "mlir::gpu::GPUModuleOp"> {
   let summary = "Move AMD kernels' allocas to the private address space";
+  let description = [{
+    Moves every llvm.alloca of a gpu.module into AMDGPU's private address
+    space, cast back to the flat pointer its users expect.
+  }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
 def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower cf.assert in AMD kernels to a message and a trap";
+  let description = [{
+    Replaces every cf.assert of a gpu.module with a branch to a gpu.printf
+    of its location and message and a trap.
+  }];
 }
 
 #endif // MLIRC_PIPELINE_PASSES_TD

@@ -40,15 +40,15 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
   pm.addPass(createCheckInputPass(options.units));
   // linalg on memrefs, in host code and kernels alike, as loops.
-  pm.addPass(createLowerLinalgToLoopsPass());
+  pm.addPass(createLowerLinalgToLoops());
   pm.addPass(createGpuKernelOutliningPass());
-  pm.addPass(createUniqueKernelNamesPass(options.programId));
+  pm.addPass(createUniqueKernelNames({options.programId}));
   pm.addPass(createMergeGpuModules());
-  pm.addPass(createParallelizeHostLoopsPass());
+  pm.addPass(createParallelizeHostLoops());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
-  pm.addPass(createSyncHostSharedAllocsPass());
-  pm.addPass(createMergeAsyncDependenciesPass());
-  pm.addPass(createBoundedCanonicalizerPass());
+  pm.addPass(createSyncHostSharedAllocs());
+  pm.addPass(createMergeAsyncDependencies());
+  pm.addPass(createBoundedCanonicalizer());
 }
 
 /// True when some unit of \p options lowers and serializes gpu.modules.
@@ -82,13 +82,13 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
     lines.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(lines));
   }
-  pm.addPass(createInternalizeDeviceSymbolsPass());
+  pm.addPass(createInternalizeDeviceSymbols());
 }
 
 void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
                                          unsigned subgroupSize,
                                          StringRef vendor) {
-  pm.addPass(createExpandGpuOpsPass(subgroupSize, vendor));
+  pm.addPass(createExpandGpuOps({subgroupSize, vendor.str()}));
   // vector-to-scf and expand-strided-metadata emit affine.apply: lower
   // affine after both.
   pm.addPass(createConvertVectorToSCFPass());
@@ -103,7 +103,7 @@ void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createBoundedCanonicalizerPass());
+  pm.addPass(createBoundedCanonicalizer());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
@@ -135,11 +135,11 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createBoundedCanonicalizerPass());
+  pm.addPass(createBoundedCanonicalizer());
   pm.addPass(createCSEPass());
-  pm.addPass(createYieldGpuEventsPass());
+  pm.addPass(createYieldGpuEvents());
   pm.addPass(createGpuToLLVMConversionPass());
-  pm.addPass(createLowerLaunchesToRuntimePass());
+  pm.addPass(createLowerLaunchesToRuntime());
   for (const TargetUnit *unit : options.units)
     unit->populateHostPasses(pm);
   // The async dialect (async.execute, async.await, groups, and the host
@@ -156,8 +156,8 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createMoveLoopAnnotationsPass());
-  pm.addPass(createBoundedCanonicalizerPass());
+  pm.addPass(createMoveLoopAnnotations());
+  pm.addPass(createBoundedCanonicalizer());
   pm.addPass(createCSEPass());
   if (options.debugInfo)
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());

@@ -51,7 +51,3 @@ struct SyncHostSharedAllocsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createSyncHostSharedAllocsPass() {
-  return std::make_unique<SyncHostSharedAllocsPass>();
-}

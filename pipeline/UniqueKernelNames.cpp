@@ -67,7 +67,3 @@ struct UniqueKernelNamesPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createUniqueKernelNamesPass(StringRef programId) {
-  return createUniqueKernelNames({programId.str()});
-}

@@ -91,7 +91,3 @@ struct YieldGpuEventsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createYieldGpuEventsPass() {
-  return std::make_unique<YieldGpuEventsPass>();
-}

@@ -16,7 +16,6 @@
 #include "pipeline/Pipeline.h"
 #include "targets/NativeArchs.h"
 #include "targets/amdgpu/AMDGPUCodegen.h"
-#include "targets/amdgpu/AMDGPUPasses.h"
 #include "targets/amdgpu/AMDGPUTarget.h"
 #include "targets/amdgpu/RocmToolkit.h"
 #include "targets/offload/OffloadPacker.h"
@@ -104,13 +103,13 @@ public:
     // One chip per module (lowersPerChip).
     StringRef chip = targets.empty() ? "gfx900" : StringRef(targets[0].chip);
     populateGpuModulePreLowering(pm, getWavefrontSize(chip), getName());
-    pm.addPass(createLowerAssertsPass());
+    pm.addPass(createLowerAsserts());
     mlir::ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = getLoweringChipset(chip).str();
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     populateGpuModulePostLowering(pm);
-    pm.addPass(createPrivateAllocasPass());
+    pm.addPass(createPrivateAllocas());
   }
 
   SmallVector<mlir::Attribute> getTargetAttrs(mlir::MLIRContext *context,

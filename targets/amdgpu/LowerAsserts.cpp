@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
-#include "targets/amdgpu/AMDGPUPasses.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -84,7 +83,3 @@ struct LowerAssertsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createLowerAssertsPass() {
-  return std::make_unique<LowerAssertsPass>();
-}

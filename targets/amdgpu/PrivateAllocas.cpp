@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
-#include "targets/amdgpu/AMDGPUPasses.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -51,7 +50,3 @@ struct PrivateAllocasPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createPrivateAllocasPass() {
-  return std::make_unique<PrivateAllocasPass>();
-}

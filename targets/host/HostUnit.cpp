@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/host/HostUnit.h"
-#include "targets/host/HostPasses.h"
+#include "pipeline/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -42,8 +42,7 @@ public:
     // Block functions place barriers in scf loops and branches: affine
     // ones become scf first.
     pm.nest<mlir::gpu::GPUModuleOp>().addPass(mlir::createLowerAffinePass());
-    pm.addPass(
-        createLowerKernelsToHostPass(/*keepDeviceBodies=*/gpuTargetsToo));
+    pm.addPass(createLowerKernelsToHost({/*keepDeviceBodies=*/gpuTargetsToo}));
     if (gpuTargetsToo)
       return;
     // The emptied kernels stay until the launches are lowered, for the
@@ -54,7 +53,7 @@ public:
   }
 
   void populateHostPasses(mlir::OpPassManager &pm) const override {
-    pm.addPass(createRegisterHostKernelsPass());
+    pm.addPass(createRegisterHostKernels());
   }
 
   StringRef getRuntimeBackend() const override { return "host"; }

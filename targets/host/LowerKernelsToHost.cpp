@@ -12,7 +12,6 @@
 
 #include "pipeline/Passes.h"
 #include "targets/host/HostBlockFunction.h"
-#include "targets/host/HostPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Pass/Pass.h"
@@ -226,8 +225,3 @@ struct LowerKernelsToHostPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass>
-mlirc::createLowerKernelsToHostPass(bool keepDeviceBodies) {
-  return createLowerKernelsToHost({keepDeviceBodies});
-}

@@ -14,7 +14,6 @@
 #include "pipeline/KernelGlobals.h"
 #include "pipeline/KernelHandle.h"
 #include "pipeline/Passes.h"
-#include "targets/host/HostPasses.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -142,7 +141,3 @@ struct RegisterHostKernelsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlirc::createRegisterHostKernelsPass() {
-  return std::make_unique<RegisterHostKernelsPass>();
-}
