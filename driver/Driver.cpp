@@ -440,7 +440,7 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
     return jobs.takeError();
   // clang's diagnostics say what is wrong, at the line.
   for (Job &job : *jobs) {
-    job.reportsOwnDiagnostics = true;
+    job.failure = Job::Failure::AsCompile;
     if (Error err = runJobs(job, settings->jobOptions))
       return err;
   }
@@ -677,7 +677,7 @@ Error Driver::compileAndLink() {
       if (sys::path::filename(job.program) == "clang-linker-wrapper")
         job.args.insert(job.args.begin(), "--wrapper-verbose");
   for (Job &job : *jobs) {
-    job.reportsLikeLinker = true;
+    job.failure = Job::Failure::AsLink;
     if (Error err = runJobs(job, settings->jobOptions))
       return err;
   }

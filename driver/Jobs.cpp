@@ -72,9 +72,10 @@ static Error runJob(const Job &job) {
   }
   std::string message;
   raw_string_ostream os(message);
-  if ((job.reportsLikeLinker || job.reportsOwnDiagnostics) && rc > 0) {
+  if (job.failure != Job::Failure::WithCommand && rc > 0) {
     errs() << log;
-    os << (job.reportsLikeLinker ? "linker command" : job.description)
+    os << (job.failure == Job::Failure::AsLink ? "linker command"
+                                               : job.description)
        << " failed with exit code " << rc << " (use -v to see invocation)";
     return createStringError(inconvertibleErrorCode(), message);
   }

@@ -32,14 +32,13 @@ struct Job {
   std::string description;
   /// Environment variables to set (NAME=VALUE) on top of mlirc's own.
   std::vector<std::string> environment;
-  /// Fails as clang reports a failing link: the tool's own output, then
-  /// "linker command failed with exit code N (use -v to see invocation)",
-  /// for tools whose messages already say what went wrong.
-  bool reportsLikeLinker = false;
-  /// The same for a compiler whose diagnostics name the file and line
-  /// (clang): its output, then "<description> failed with exit code N (use
-  /// -v to see invocation)".
-  bool reportsOwnDiagnostics = false;
+  /// How a failure reads: by default the command line and the tool's
+  /// output; for tools whose messages already say what went wrong (the
+  /// link, clang's compiles), as clang reports them: the tool's output, then
+  /// "linker command" (or the description) "failed with exit code N (use -v
+  /// to see invocation)".
+  enum class Failure { WithCommand, AsLink, AsCompile };
+  Failure failure = Failure::WithCommand;
 };
 
 /// How jobs are run.

@@ -342,14 +342,15 @@ Error MLIRCompilation::reportCrash(Phase phase,
       phasePM.printAsTextualPipeline(pipelineOS);
     }
   }
-  std::string reproducer =
-      (outputPath == "-" ? stem : outputPath.str()) + ".reproducer.mlir";
-  // Compiling for a link, the output is a temporary in a directory that
-  // goes away: the reproducer goes beside the executable.
-  if (options.finalPhase == Phase::Exe && outputPath != "-") {
-    SmallString<128> beside(sys::path::parent_path(
-        options.output.empty() ? StringRef("a.out")
-                               : StringRef(options.output)));
+  // Beside the output; compiling for a link, beside the executable (the
+  // object is a temporary in a directory that goes away).
+  std::string reproducer = outputPath.str() + ".reproducer.mlir";
+  if (outputPath == "-" || options.finalPhase == Phase::Exe) {
+    SmallString<128> beside;
+    if (outputPath != "-")
+      beside = sys::path::parent_path(options.output.empty()
+                                          ? StringRef("a.out")
+                                          : StringRef(options.output));
     sys::path::append(beside, stem + ".reproducer.mlir");
     reproducer = beside.str().str();
   }
