@@ -41,8 +41,10 @@ install(FILES ${install_package_dir}/mlircConfig.cmake
               ${MLIRC_LANGUAGE_FILES}
         DESTINATION ${MLIRC_INSTALL_CMAKEDIR})
 # The installed tools find LLVM's libraries where they are, not beside them.
-set_target_properties(mlirc mlirc-opt PROPERTIES
-                      INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+set_target_properties(mlirc-opt PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+if(NOT MLIRC_STATIC_LLVM)
+  set_target_properties(mlirc PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+endif()
 
 # mlirc's passes as a library: find_package(mlirc COMPONENTS passes) gives
 # mlirc::passes (Passes.td's passes, mlirc::registerMlircPasses()), with

@@ -8,7 +8,8 @@ packages=(
   clang-22 libclang-22-dev libclang-cpp22-dev libclang-rt-22-dev
   clang-tools-22 lld-22
   rocm-device-libs libamdhip64-dev
-  cmake ninja-build make ccache python3 zstd binutils libc6-dev libstdc++-12-dev
+  cmake ninja-build make ccache python3 zstd libzstd-dev binutils libc6-dev
+  libstdc++-12-dev
 )
 
 missing=()

@@ -59,6 +59,9 @@ if config.have_hip_runtime:
 # The fuzzer exists in builds configured with MLIRC_FUZZER.
 if os.path.exists(os.path.join(bin_dir, "mlirc-fuzz")):
     config.available_features.add("mlirc-fuzz")
+# mlirc linked with LLVM, MLIR and clang's static archives.
+if config.static_llvm:
+    config.available_features.add("static-llvm")
 
 # A real CUDA toolkit: ptxas, fatbinary, libdevice and the static cudart.
 cuda_root = "/usr/local/cuda"
