@@ -10,7 +10,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <mutex>
+#include <thread>
 
 using namespace llvm;
 using namespace mlirc;
@@ -40,8 +42,10 @@ void mlirc::printJob(raw_ostream &os, const Job &job) {
 }
 
 /// Runs one job with its output captured; on failure the error carries the
-/// command line and the captured output.
-static Error runJob(const Job &job) {
+/// command line and the captured output. A successful tool's output goes to
+/// \p toolOutput.
+static Error runJob(const Job &job,
+                    const std::function<void(StringRef)> &toolOutput) {
   TimedStep step(job.description);
   SmallString<128> logPath;
   if (std::error_code ec =
@@ -67,7 +71,7 @@ static Error runJob(const Job &job) {
     log = (*buffer)->getBuffer().str();
   if (rc == 0) {
     // Warnings of a successful tool still reach the user.
-    errs() << log;
+    toolOutput(log);
     return Error::success();
   }
   std::string message;
@@ -91,14 +95,20 @@ static Error runJob(const Job &job) {
   return createStringError(inconvertibleErrorCode(), message);
 }
 
-Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options) {
+Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options,
+                     raw_ostream *toolOutput) {
   if (options.printOnly || options.verbose)
     for (const Job &job : jobs)
       printJob(errs(), job);
   if (options.printOnly || jobs.empty())
     return Error::success();
+  std::mutex outputMutex;
+  auto print = [&](StringRef text) {
+    std::lock_guard<std::mutex> lock(outputMutex);
+    (toolOutput ? *toolOutput : errs()) << text;
+  };
   if (jobs.size() == 1)
-    return runJob(jobs.front());
+    return runJob(jobs.front(), print);
 
   std::mutex mutex;
   Error firstError = Error::success();
@@ -107,7 +117,7 @@ Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options) {
     for (const Job &job : jobs)
       pool.async([&, jobPtr = &job] {
         TimedThread timed;
-        Error err = runJob(*jobPtr);
+        Error err = runJob(*jobPtr, print);
         std::lock_guard<std::mutex> lock(mutex);
         if (err && !firstError)
           firstError = std::move(err);
@@ -118,6 +128,44 @@ Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options) {
   }
   return firstError;
 }
+
+struct BackgroundJobs::State {
+  std::vector<Job> jobs;
+  std::string toolOutput;
+  Error result = Error::success();
+  std::thread thread;
+};
+
+void BackgroundJobs::start(std::vector<Job> jobs, const JobOptions &options) {
+  assert(!state && "jobs started twice");
+  state = std::make_unique<State>();
+  // -v and -### print here, in the caller's thread and order.
+  if (options.printOnly || options.verbose)
+    for (const Job &job : jobs)
+      printJob(errs(), job);
+  if (options.printOnly || jobs.empty())
+    return;
+  state->jobs = std::move(jobs);
+  state->thread = std::thread([s = state.get()] {
+    TimedThread timed;
+    raw_string_ostream os(s->toolOutput);
+    s->result = runJobs(s->jobs, JobOptions(), &os);
+  });
+}
+
+Error BackgroundJobs::wait() {
+  if (!state)
+    return Error::success();
+  std::unique_ptr<State> done = std::move(state);
+  if (done->thread.joinable())
+    done->thread.join();
+  errs() << done->toolOutput;
+  return std::move(done->result);
+}
+
+BackgroundJobs::BackgroundJobs() = default;
+
+BackgroundJobs::~BackgroundJobs() { consumeError(wait()); }
 
 TempFiles::~TempFiles() {
   if (keep)

@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,8 +52,32 @@ struct JobOptions {
 void printJob(llvm::raw_ostream &os, const Job &job);
 
 /// Runs \p jobs, which are independent of each other, in parallel. The error
-/// names the first failing job, its command line and its output.
-llvm::Error runJobs(llvm::ArrayRef<Job> jobs, const JobOptions &options);
+/// names the first failing job, its command line and its output. What
+/// successful tools print (warnings) goes to \p toolOutput, standard error
+/// when null.
+llvm::Error runJobs(llvm::ArrayRef<Job> jobs, const JobOptions &options,
+                    llvm::raw_ostream *toolOutput = nullptr);
+
+/// Jobs that run while their caller goes on: a device compile's tools while
+/// mlirc lowers and optimizes the host code. -v and -### print them at
+/// start(), and what the tools print is held until wait(), so neither
+/// interleaves with the caller's messages.
+class BackgroundJobs {
+public:
+  BackgroundJobs();
+  BackgroundJobs(const BackgroundJobs &) = delete;
+  BackgroundJobs &operator=(const BackgroundJobs &) = delete;
+  /// Waits for the jobs; their result is dropped.
+  ~BackgroundJobs();
+
+  void start(std::vector<Job> jobs, const JobOptions &options);
+  /// Waits for the jobs started, if any: runJobs' result.
+  llvm::Error wait();
+
+private:
+  struct State;
+  std::unique_ptr<State> state;
+};
 
 /// Intermediate files: named after the input with -save-temps, unique
 /// temporary files otherwise, removed when the registry goes away.

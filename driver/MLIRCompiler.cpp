@@ -172,7 +172,8 @@ private:
   void collectKernels();
   void collectSerializedObjects();
   Error saveDeviceLLVM();
-  Error buildDeviceImages(std::vector<DeviceImage> &images);
+  Error startDeviceImages();
+  Error finishDeviceImages(std::vector<DeviceImage> &images);
   Error emitHost();
 
   PipelineOptions getPipelineOptions();
@@ -200,6 +201,10 @@ private:
       imageBuilders;
   /// Linked device LLVM IR per `<module>.<chip>`, kept by -save-temps.
   std::map<std::string, std::string> deviceIR;
+  std::unique_ptr<ImageBuildContext> imageBuildContext;
+  /// The image builders' jobs (ptxas), running while the host code is
+  /// lowered. Last, so that it waits for them before anything goes away.
+  BackgroundJobs deviceJobs;
 };
 
 } // namespace
@@ -407,22 +412,27 @@ void MLIRCompilation::collectSerializedObjects() {
   }
 }
 
-Error MLIRCompilation::buildDeviceImages(std::vector<DeviceImage> &images) {
+Error MLIRCompilation::startDeviceImages() {
   if (objectBuffer)
     return Error::success();
-  ImageBuildContext buildContext{inputPath, stem, settings.temps,
-                                 options.printJobs};
+  imageBuildContext = std::make_unique<ImageBuildContext>(
+      ImageBuildContext{inputPath, stem, settings.temps, options.printJobs});
   std::vector<Job> jobs;
   for (const TargetUnit *unit : settings.units) {
     std::unique_ptr<ImageBuilder> builder = unit->createImageBuilder(
-        buildContext, getTargetsOf(settings.targets, *unit));
+        *imageBuildContext, getTargetsOf(settings.targets, *unit));
     if (!builder)
       continue;
     if (Error err = builder->addJobs(objects[unit], jobs))
       return err;
     imageBuilders.push_back({unit, std::move(builder)});
   }
-  if (Error err = runJobs(jobs, settings.jobOptions))
+  deviceJobs.start(std::move(jobs), settings.jobOptions);
+  return Error::success();
+}
+
+Error MLIRCompilation::finishDeviceImages(std::vector<DeviceImage> &images) {
+  if (Error err = deviceJobs.wait())
     return err;
   if (options.printJobs)
     return Error::success();
@@ -439,7 +449,7 @@ Error MLIRCompilation::emitHost() {
     return machine.takeError();
 
   std::vector<DeviceImage> images;
-  if (Error err = buildDeviceImages(images))
+  if (Error err = finishDeviceImages(images))
     return err;
   if (options.printJobs)
     return Error::success();
@@ -556,6 +566,9 @@ Error MLIRCompilation::run() {
       collectSerializedObjects();
       if (settings.temps.keepsFiles() && !options.printJobs)
         if (Error err = saveDeviceLLVM())
+          return err;
+      if (!isMLIRPhase(finalPhase))
+        if (Error err = startDeviceImages())
           return err;
     }
     if (settings.temps.keepsFiles() && !options.printJobs)
