@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
@@ -141,6 +142,13 @@ private:
   std::string &ir, &pipeline;
   unsigned depth = 0, topLevelPasses = 0;
 };
+
+/// The IR is verified after each phase; after each pass too in checked
+/// builds (MLIRC_SANITIZE, the fuzzer) or with -mllvm -mlirc-verify-each.
+/// Run after every pass, MLIR's verifier took half of the host phase.
+static cl::opt<bool> verifyEachPass(
+    "mlirc-verify-each", cl::Hidden, cl::init(MLIRC_VERIFY_EACH_PASS),
+    cl::desc("Verify the IR after each pass, not only after each phase"));
 
 /// One .mlir compilation.
 class MLIRCompilation {
@@ -287,6 +295,7 @@ void MLIRCompilation::populatePhase(mlir::PassManager &pm, Phase phase) {
 
 Error MLIRCompilation::runPhase(Phase phase) {
   mlir::PassManager pm(&context);
+  pm.enableVerifier(verifyEachPass);
   if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
     return diagnosticsReported();
   mlir::TimingScope phaseTiming = rootTiming.nest(getPhaseName(phase));
@@ -300,12 +309,15 @@ Error MLIRCompilation::runPhase(Phase phase) {
   // aside, lets reportCrash find the IR before the pass that crashed.
   PipelinePosition position;
   pm.addInstrumentation(std::make_unique<PassTracker>(position));
+  auto run = [&] {
+    return mlir::succeeded(pm.run(*module)) &&
+           (verifyEachPass || mlir::succeeded(mlir::verify(*module)));
+  };
   if (!settings.containCrashes)
-    return mlir::succeeded(pm.run(*module)) ? Error::success()
-                                            : diagnosticsReported();
+    return run() ? Error::success() : diagnosticsReported();
   mlir::OwningOpRef<mlir::ModuleOp> before = module->clone();
   bool succeeded = false;
-  if (!runCrashContained([&] { succeeded = mlir::succeeded(pm.run(*module)); }))
+  if (!runCrashContained([&] { succeeded = run(); }))
     return reportCrash(phase, position, *before);
   if (!succeeded)
     return diagnosticsReported();

@@ -4,8 +4,9 @@
 // bound on the number of rewrites in place of its iteration limit: two
 // patterns undoing each other (or one that never reaches a fixed point)
 // would otherwise rewrite forever, and MLIR's own limit, on iterations
-// only, does not stop a loop inside one. The bound grows with the module;
-// reaching it is an error that names the pass.
+// only, does not stop a loop inside one. The bound grows with the IR it
+// runs on (a function, in mlirc's pipeline); reaching it is an error that
+// names the pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +30,7 @@ using namespace mlir;
 static llvm::cl::opt<int64_t> maxRewritesForTesting(
     "mlirc-canonicalize-max-rewrites", llvm::cl::Hidden, llvm::cl::init(0),
     llvm::cl::desc("The canonicalizer's bound on rewrites (tests only; "
-                   "default 10000 and 64 per op of the module)"));
+                   "default 10000 and 64 per op it runs on)"));
 
 namespace {
 

@@ -2,12 +2,15 @@
 //
 // `-mmlir --mlirc-crash-in-phase-for-testing=<phase>` adds a pass to that
 // phase that dies of SIGSEGV, so that tests can check how mlirc contains a
-// crash inside a pass. Hidden from --help.
+// crash inside a pass; `--mlirc-invalid-ir-in-phase-for-testing=<phase>`
+// one that leaves IR failing verification, for the checks of a pass's
+// result. Hidden from --help.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -16,6 +19,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_CRASHFORTESTING
+#define GEN_PASS_DEF_INVALIDIRFORTESTING
 #include "pipeline/DriverPasses.h.inc"
 } // namespace mlirc
 
@@ -25,11 +29,28 @@ static llvm::cl::opt<std::string> crashInPhase(
     "mlirc-crash-in-phase-for-testing", llvm::cl::Hidden,
     llvm::cl::desc("Add a pass that crashes to the named phase (tests only)"));
 
+static llvm::cl::opt<std::string> invalidIRInPhase(
+    "mlirc-invalid-ir-in-phase-for-testing", llvm::cl::Hidden,
+    llvm::cl::desc("Add a pass that leaves invalid IR to the named phase "
+                   "(tests only)"));
+
 namespace {
 
 struct CrashForTestingPass
     : public mlirc::impl::CrashForTestingBase<CrashForTestingPass> {
   void runOnOperation() override { std::raise(SIGSEGV); }
+};
+
+/// An arith.constant without its value, at the top of the module.
+struct InvalidIRForTestingPass
+    : public mlirc::impl::InvalidIRForTestingBase<InvalidIRForTestingPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    OperationState state(module.getLoc(), "arith.constant");
+    state.addTypes(b.getI32Type());
+    b.create(state);
+  }
 };
 
 } // namespace
@@ -42,4 +63,6 @@ void mlirc::crashHereForTesting(llvm::StringRef where) {
 void mlirc::addCrashForTesting(OpPassManager &pm, llvm::StringRef phase) {
   if (crashInPhase == phase)
     pm.addPass(std::make_unique<CrashForTestingPass>());
+  if (invalidIRInPhase == phase)
+    pm.addPass(std::make_unique<InvalidIRForTestingPass>());
 }

@@ -31,4 +31,10 @@ def CrashForTesting : Pass<"mlirc-crash-for-testing", "mlir::ModuleOp"> {
   let summary = "Crash, for the tests of crash containment";
 }
 
+def InvalidIRForTesting
+    : Pass<"mlirc-invalid-ir-for-testing", "mlir::ModuleOp"> {
+  let summary = "Leave IR that fails verification, for the tests of the "
+                "verifier's place in the pipeline";
+}
+
 #endif // MLIRC_PIPELINE_DRIVERPASSES_TD

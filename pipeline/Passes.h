@@ -23,7 +23,8 @@ namespace mlirc {
 #include "pipeline/Passes.h.inc"
 
 /// Adds a pass that crashes to \p pm when the hidden test option
-/// --mlirc-crash-in-phase-for-testing names \p phase.
+/// --mlirc-crash-in-phase-for-testing names \p phase, and one that leaves
+/// invalid IR when --mlirc-invalid-ir-in-phase-for-testing does.
 void addCrashForTesting(mlir::OpPassManager &pm, llvm::StringRef phase);
 
 /// Dies of SIGSEGV when --mlirc-crash-in-phase-for-testing names \p where,

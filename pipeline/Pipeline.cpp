@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/InitAllDialects.h"
@@ -36,6 +37,22 @@ void mlirc::registerPipelineDialects(
     unit->registerDialects(registry);
 }
 
+/// The canonicalizer on each function by itself (host functions, kernels and
+/// their device functions): one greedy run over a whole module goes over all
+/// of its functions again while any one still changes, a cost that grows
+/// faster than the module.
+static void addCanonicalizerPerFunction(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createBoundedCanonicalizer());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createBoundedCanonicalizer());
+  pm.addNestedPass<gpu::GPUFuncOp>(createBoundedCanonicalizer());
+}
+
+/// The same for a module and the gpu.modules in it.
+static void addModuleCanonicalizer(OpPassManager &pm) {
+  addCanonicalizerPerFunction(pm);
+  addCanonicalizerPerFunction(pm.nest<gpu::GPUModuleOp>());
+}
+
 void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
   pm.addPass(createCheckInputPass(options.units));
@@ -48,7 +65,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createSyncHostSharedAllocs());
   pm.addPass(createMergeAsyncDependencies());
-  pm.addPass(createBoundedCanonicalizer());
+  addModuleCanonicalizer(pm);
 }
 
 /// True when some unit of \p options lowers and serializes gpu.modules.
@@ -103,7 +120,7 @@ void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createBoundedCanonicalizer());
+  addCanonicalizerPerFunction(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
@@ -135,7 +152,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createBoundedCanonicalizer());
+  addModuleCanonicalizer(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createYieldGpuEvents());
   pm.addPass(createGpuToLLVMConversionPass());
@@ -157,7 +174,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createMoveLoopAnnotations());
-  pm.addPass(createBoundedCanonicalizer());
+  addModuleCanonicalizer(pm);
   pm.addPass(createCSEPass());
   if (options.debugInfo)
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
