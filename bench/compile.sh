@@ -14,7 +14,7 @@
 #
 # Prints times and ratios; asserts nothing. Needs the CUDA toolkit
 # (CUDA_PATH, else /usr/local/cuda). ROUNDS (default 5) and TABLE_ROUNDS
-# (default 3) set the runs per measurement.
+# (default 5) set the runs per measurement.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/build/bench/compile}
@@ -23,7 +23,7 @@ mlirc=$root/build/bin/mlirc
 llvm=/usr/lib/llvm-22/bin
 cuda=${CUDA_PATH:-/usr/local/cuda}
 rounds=${ROUNDS:-5}
-table_rounds=${TABLE_ROUNDS:-3}
+table_rounds=${TABLE_ROUNDS:-5}
 measure=("python3" "$root/bench/measure.py")
 if [ ! -x "$cuda/bin/nvcc" ]; then
   echo "compile.sh: no CUDA toolkit at $cuda (set CUDA_PATH)" >&2
