@@ -95,12 +95,17 @@ static Error runJob(const Job &job,
   return createStringError(inconvertibleErrorCode(), message);
 }
 
-Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options,
-                     raw_ostream *toolOutput) {
+/// -v and -###: prints \p jobs. True when they are to run.
+static bool announceJobs(ArrayRef<Job> jobs, const JobOptions &options) {
   if (options.printOnly || options.verbose)
     for (const Job &job : jobs)
       printJob(errs(), job);
-  if (options.printOnly || jobs.empty())
+  return !options.printOnly && !jobs.empty();
+}
+
+Error mlirc::runJobs(ArrayRef<Job> jobs, const JobOptions &options,
+                     raw_ostream *toolOutput) {
+  if (!announceJobs(jobs, options))
     return Error::success();
   std::mutex outputMutex;
   auto print = [&](StringRef text) {
@@ -140,10 +145,7 @@ void BackgroundJobs::start(std::vector<Job> jobs, const JobOptions &options) {
   assert(!state && "jobs started twice");
   state = std::make_unique<State>();
   // -v and -### print here, in the caller's thread and order.
-  if (options.printOnly || options.verbose)
-    for (const Job &job : jobs)
-      printJob(errs(), job);
-  if (options.printOnly || jobs.empty())
+  if (!announceJobs(jobs, options))
     return;
   state->jobs = std::move(jobs);
   state->thread = std::thread([s = state.get()] {
