@@ -9,7 +9,7 @@ packages=(
   clang-tools-22 lld-22
   rocm-device-libs libamdhip64-dev
   cmake ninja-build make ccache python3 zstd libzstd-dev binutils libc6-dev
-  libstdc++-12-dev
+  libstdc++-12-dev zlib1g-dev
 )
 
 missing=()
