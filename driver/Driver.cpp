@@ -621,8 +621,14 @@ Error Driver::compileAndLink() {
   llvm::append_range(linkArgs, getSanitizerArgs(options));
   std::string linkOutput = output;
   if (options.saveTemps && !options.printJobs) {
-    // A fixed name, so the files clang-linker-wrapper keeps are predictable.
-    linkOutput = output + ".tmp";
+    // A fixed name, so the files clang-linker-wrapper keeps are predictable;
+    // among the kept files for an output written in place (/dev/null).
+    linkOutput =
+        isWrittenInPlace(output)
+            ? temps.keptPath(sys::path::filename(output) == "-"
+                                 ? "a.out.tmp"
+                                 : sys::path::filename(output).str() + ".tmp")
+            : output + ".tmp";
     temps.track(linkOutput);
   } else if (!options.printJobs) {
     Expected<std::string> temp = createOutputTempName(output);

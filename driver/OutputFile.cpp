@@ -3,6 +3,7 @@
 #include "driver/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
@@ -10,23 +11,41 @@
 using namespace llvm;
 using namespace mlirc;
 
+bool mlirc::isWrittenInPlace(StringRef path) {
+  if (path == "-")
+    return true;
+  sys::fs::file_status status;
+  // status() follows symbolic links: a link to /dev/null is written through.
+  if (sys::fs::status(path, status))
+    return false;
+  return sys::fs::exists(status) && !sys::fs::is_regular_file(status);
+}
+
+static Error cannotWrite(StringRef path, std::error_code ec) {
+  return createStringError(ec, "cannot write output file '%s': %s",
+                           path.str().c_str(), ec.message().c_str());
+}
+
 Expected<std::string> mlirc::createOutputTempName(StringRef path) {
   // In the temporary directory (mlirc's private one): a killed mlirc
   // leaves nothing beside the output.
   SmallString<128> temp;
   if (std::error_code ec =
           sys::fs::createTemporaryFile(sys::path::filename(path), "tmp", temp))
-    return createStringError(ec, "cannot write output file '%s': %s",
-                             path.str().c_str(), ec.message().c_str());
-  // The output's directory must be writable too; say so before the work.
-  if (std::error_code ec = sys::fs::access(sys::path::parent_path(path).empty()
-                                               ? "."
-                                               : sys::path::parent_path(path),
-                                           sys::fs::AccessMode::Write)) {
-    sys::fs::remove(temp);
-    return createStringError(ec, "cannot write output file '%s': %s",
-                             path.str().c_str(), ec.message().c_str());
-  }
+    return cannotWrite(path, ec);
+  // The output, or for one that is renamed onto its directory, must be
+  // writable too; say so before the work.
+  StringRef checked = path;
+  if (!isWrittenInPlace(path))
+    checked = sys::path::parent_path(path).empty()
+                  ? StringRef(".")
+                  : sys::path::parent_path(path);
+  if (path != "-")
+    if (std::error_code ec =
+            sys::fs::access(checked, sys::fs::AccessMode::Write)) {
+      sys::fs::remove(temp);
+      return cannotWrite(path, ec);
+    }
   return temp.str().str();
 }
 
@@ -49,7 +68,34 @@ static std::error_code moveAcross(StringRef tempPath, StringRef path) {
   return ec;
 }
 
+/// Writes \p bytes into \p path, which is written in place.
+static Error writeInPlace(StringRef path, StringRef bytes) {
+  if (path == "-") {
+    outs() << bytes;
+    outs().flush();
+    return Error::success();
+  }
+  std::error_code ec;
+  raw_fd_ostream os(path, ec);
+  if (!ec) {
+    os << bytes;
+    os.close();
+    if (os.has_error())
+      ec = os.error();
+  }
+  return ec ? cannotWrite(path, ec) : Error::success();
+}
+
 Error mlirc::commitOutputFile(StringRef tempPath, StringRef path) {
+  if (isWrittenInPlace(path)) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> bytes =
+        MemoryBuffer::getFile(tempPath, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    sys::fs::remove(tempPath);
+    if (!bytes)
+      return cannotWrite(path, bytes.getError());
+    return writeInPlace(path, (*bytes)->getBuffer());
+  }
   std::error_code ec = sys::fs::rename(tempPath, path);
   if (ec == std::errc::cross_device_link) {
     // Keep the mode the linker gave an executable.
@@ -60,8 +106,7 @@ Error mlirc::commitOutputFile(StringRef tempPath, StringRef path) {
   }
   sys::fs::remove(tempPath);
   if (ec)
-    return createStringError(ec, "cannot write output file '%s': %s",
-                             path.str().c_str(), ec.message().c_str());
+    return cannotWrite(path, ec);
   return Error::success();
 }
 
@@ -69,6 +114,14 @@ Error mlirc::writeOutputFile(StringRef path,
                              function_ref<Error(raw_pwrite_stream &)> write) {
   if (path == "-")
     return write(outs());
+  // Nothing reaches an output written in place unless all of it is ready.
+  if (isWrittenInPlace(path)) {
+    SmallString<0> bytes;
+    raw_svector_ostream os(bytes);
+    if (Error err = write(os))
+      return err;
+    return writeInPlace(path, bytes);
+  }
   Expected<std::string> temp = createOutputTempName(path);
   if (!temp)
     return temp.takeError();
@@ -88,8 +141,7 @@ Error mlirc::writeOutputFile(StringRef path,
   }
   if (ec) {
     sys::fs::remove(*temp);
-    return createStringError(ec, "cannot write output file '%s': %s",
-                             path.str().c_str(), ec.message().c_str());
+    return cannotWrite(path, ec);
   }
   return commitOutputFile(*temp, path);
 }

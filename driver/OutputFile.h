@@ -14,8 +14,15 @@ class raw_pwrite_stream;
 
 namespace mlirc {
 
-/// Writes \p path through \p write: into a temporary file beside it, renamed
-/// over \p path only when \p write succeeds. "-" is standard output.
+/// Whether \p path is written in place rather than renamed onto: "-"
+/// (standard output) and an existing file that is not a regular file
+/// (/dev/null, another device, a FIFO), as clang does. Renaming onto
+/// /dev/null as root would replace the device with a regular file.
+bool isWrittenInPlace(llvm::StringRef path);
+
+/// Writes \p path through \p write: into a temporary file, renamed over
+/// \p path only when \p write succeeds. An output written in place gets
+/// the bytes only then too, and is never removed.
 llvm::Error writeOutputFile(
     llvm::StringRef path,
     llvm::function_ref<llvm::Error(llvm::raw_pwrite_stream &)> write);
@@ -24,7 +31,8 @@ llvm::Error writeOutputFile(
 /// it is renamed to \p path with commitOutputFile.
 llvm::Expected<std::string> createOutputTempName(llvm::StringRef path);
 
-/// Renames \p tempPath over \p path.
+/// Renames \p tempPath over \p path, or copies it into an output written
+/// in place, and removes it.
 llvm::Error commitOutputFile(llvm::StringRef tempPath, llvm::StringRef path);
 
 /// \p path with what make reads specially escaped (spaces, '#', '$'), as
