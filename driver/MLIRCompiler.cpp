@@ -10,6 +10,7 @@
 
 #include "driver/MLIRCompiler.h"
 #include "driver/CrashContainment.h"
+#include "driver/KnownParserCrashes.h"
 #include "driver/OutputFile.h"
 #include "driver/TimeReport.h"
 #include "pipeline/Passes.h"
@@ -35,6 +36,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -172,6 +174,8 @@ public:
 
 private:
   Error parse();
+  Error reportParserCrash(StringRef text);
+  std::string getReproducerPath() const;
   Error runPhase(Phase phase);
   void populatePhase(mlir::PassManager &pm, Phase phase);
   Error reportCrash(Phase phase, const PipelinePosition &position,
@@ -182,6 +186,7 @@ private:
   Error saveDeviceLLVM();
   Error startDeviceImages();
   Error finishDeviceImages(std::vector<DeviceImage> &images);
+  Error verifyTranslation(Module &llvmModule);
   Error emitHost();
 
   PipelineOptions getPipelineOptions();
@@ -243,11 +248,42 @@ Error MLIRCompilation::parse() {
     return createStringError("cannot open input file '%s': %s",
                              inputPath.str().c_str(), error.c_str());
   kernels.programId = utohexstr(xxh3_64bits(buffer->getBuffer()), true, 16);
+  StringRef text = buffer->getBuffer();
+  std::string name = buffer->getBufferIdentifier().str();
   sourceMgr.AddNewSourceBuffer(std::move(buffer), SMLoc());
-  module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  if (reportKnownParserCrashes(text, name, context))
+    return diagnosticsReported();
+  auto parseInput = [&] {
+    crashHereForTesting("parse");
+    module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  };
+  if (!settings.containCrashes)
+    parseInput();
+  else if (!runCrashContained(parseInput))
+    return reportParserCrash(text);
   if (!module)
     return diagnosticsReported();
   return Error::success();
+}
+
+Error MLIRCompilation::reportParserCrash(StringRef text) {
+  // What the parser built may be inconsistent: it is never touched again.
+  (void)module.release();
+  // The input is the reproducer: `mlir-opt` on it crashes the same way.
+  std::string reproducer = getReproducerPath();
+  if (Error err = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
+        os << text;
+        return Error::success();
+      })) {
+    consumeError(std::move(err));
+    return createStringError("%s: internal compiler error in MLIR's parser; "
+                             "please report it with the input",
+                             inputPath.str().c_str());
+  }
+  return createStringError("%s: internal compiler error in MLIR's parser; a "
+                           "reproducer (the input) is in '%s'; please report "
+                           "it",
+                           inputPath.str().c_str(), reproducer.c_str());
 }
 
 Error MLIRCompilation::writeMLIR(StringRef path) {
@@ -324,6 +360,21 @@ Error MLIRCompilation::runPhase(Phase phase) {
   return Error::success();
 }
 
+std::string MLIRCompilation::getReproducerPath() const {
+  // Beside the output; compiling for a link, beside the executable (the
+  // object is a temporary in a directory that goes away); for an output
+  // written in place (-, /dev/null), in the current directory.
+  if (!isWrittenInPlace(outputPath) && options.finalPhase != Phase::Exe)
+    return outputPath.str() + ".reproducer.mlir";
+  StringRef output =
+      options.output.empty() ? StringRef("a.out") : StringRef(options.output);
+  SmallString<128> path;
+  if (!isWrittenInPlace(outputPath) && !isWrittenInPlace(output))
+    path = sys::path::parent_path(output);
+  sys::path::append(path, stem + ".reproducer.mlir");
+  return path.str().str();
+}
+
 Error MLIRCompilation::reportCrash(Phase phase,
                                    const PipelinePosition &position,
                                    mlir::ModuleOp before) {
@@ -359,18 +410,7 @@ Error MLIRCompilation::reportCrash(Phase phase,
       phasePM.printAsTextualPipeline(pipelineOS);
     }
   }
-  // Beside the output; compiling for a link, beside the executable (the
-  // object is a temporary in a directory that goes away).
-  std::string reproducer = outputPath.str() + ".reproducer.mlir";
-  if (outputPath == "-" || options.finalPhase == Phase::Exe) {
-    SmallString<128> beside;
-    if (outputPath != "-")
-      beside = sys::path::parent_path(options.output.empty()
-                                          ? StringRef("a.out")
-                                          : StringRef(options.output));
-    sys::path::append(beside, stem + ".reproducer.mlir");
-    reproducer = beside.str().str();
-  }
+  std::string reproducer = getReproducerPath();
   // MLIR's reproducer format: the IR, then the pipeline as a resource.
   Error written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
     os << ir << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
@@ -454,6 +494,19 @@ Error MLIRCompilation::finishDeviceImages(std::vector<DeviceImage> &images) {
   return Error::success();
 }
 
+Error MLIRCompilation::verifyTranslation(Module &llvmModule) {
+  std::string findings;
+  raw_string_ostream os(findings);
+  if (!verifyModule(llvmModule, &os))
+    return Error::success();
+  // The first finding names the problem; the lines after it are IR.
+  StringRef first = StringRef(findings).split('\n').first.trim();
+  return createStringError("%s: internal compiler error: the host code "
+                           "translated to LLVM IR does not verify (%s); "
+                           "please report it with the input",
+                           inputPath.str().c_str(), first.str().c_str());
+}
+
 Error MLIRCompilation::emitHost() {
   Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine(
       options.optLevel, options.hostCpu, options.positionIndependent);
@@ -467,10 +520,14 @@ Error MLIRCompilation::emitHost() {
     return Error::success();
 
   LLVMContext llvmContext;
-  std::unique_ptr<Module> llvmModule =
-      mlir::translateModuleToLLVMIR(*module, llvmContext, stem);
+  // LLVM's verifier runs here, not in the translation, which would print
+  // its findings (and lines of IR) straight to the terminal.
+  std::unique_ptr<Module> llvmModule = mlir::translateModuleToLLVMIR(
+      *module, llvmContext, stem, /*disableVerification=*/true);
   if (!llvmModule)
     return diagnosticsReported();
+  if (Error err = verifyTranslation(*llvmModule))
+    return err;
   prepareHostModule(*llvmModule, **machine);
   giveMainAnExitStatus(*llvmModule);
 

@@ -80,13 +80,17 @@ void removeTree(const char *path) {
 /// too, for an output piped to a reader that stopped (`mlirc -o - | head`).
 constexpr int handledSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 
-void onSignal(int sig) {
-  // The jobs and everything they started end before their files go.
+/// Ends the jobs and everything they started, then removes their files.
+void endJobsAndRemoveTemps() {
   for (std::atomic<pid_t> &slot : jobGroups)
     if (pid_t pid = slot.load())
       kill(-pid, SIGKILL);
   if (privateDir[0])
     removeTree(privateDir);
+}
+
+void onSignal(int sig) {
+  endJobsAndRemoveTemps();
   // Partial outputs registered with LLVM's RemoveFileOnSignal.
   sys::RunInterruptHandlers();
   signal(sig, SIG_DFL);
@@ -111,6 +115,9 @@ Error PrivateTemps::enter() {
   sigemptyset(&action.sa_mask);
   for (int sig : handledSignals)
     sigaction(sig, &action, nullptr);
+  // A crash that crash containment does not catch (outside the compile)
+  // reaches LLVM's handler, which runs this before the stack dump.
+  sys::AddSignalHandler([](void *) { endJobsAndRemoveTemps(); }, nullptr);
   return Error::success();
 }
 

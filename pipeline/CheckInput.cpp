@@ -5,8 +5,9 @@
 // crashes the greedy rewriter, and a constant launch size beyond what a
 // target runs becomes an attribute no lowering can print (2^31 threads
 // overflows nvvm.maxntid), and an op of a dialect mlirc does not lower
-// fails deep in a conversion, at another op. Each is reported here, at the
-// op.
+// fails deep in a conversion, at another op; an op that computes at module
+// level (a func.call outside any function) verifies but becomes an LLVM
+// instruction without a function. Each is reported here, at the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,9 +15,11 @@
 #include "targets/TargetUnit.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlirc {
@@ -49,6 +52,27 @@ LogicalResult checkDimIndex(Operation *op, Value source, Value index) {
          << *constant << " is out of range for a value of rank "
          << shaped.getRank() << " (" << source.getType()
          << "); valid indices are 0 to " << shaped.getRank() - 1;
+}
+
+/// Module level holds declarations: symbols (functions, globals,
+/// gpu.module), nested modules and the LLVM dialect's module properties.
+/// Anything else computes, and only runs inside a function.
+LogicalResult checkModuleLevel(Operation *op) {
+  Operation *parent = op->getParentOp();
+  if (!parent || !isa<ModuleOp, gpu::GPUModuleOp>(parent))
+    return success();
+  if (isa<SymbolOpInterface>(op) ||
+      op->hasTrait<OpTrait::IsIsolatedFromAbove>() ||
+      op->hasTrait<OpTrait::IsTerminator>() ||
+      isa<LLVM::GlobalCtorsOp, LLVM::GlobalDtorsOp, LLVM::LinkerOptionsOp,
+          LLVM::ModuleFlagsOp>(op))
+    return success();
+  return op->emitError("'")
+         << op->getName() << "' cannot be compiled at the level of a "
+         << (isa<ModuleOp>(parent) ? "module" : "gpu.module")
+         << ": it runs only inside a function; move it into one (a "
+            "func.func such as @main"
+         << (isa<ModuleOp>(parent) ? "" : ", or a gpu.func") << ")";
 }
 
 struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
@@ -166,6 +190,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     WalkResult result =
         getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
           LogicalResult checked = checkDialect(op);
+          if (succeeded(checked))
+            checked = checkModuleLevel(op);
           if (failed(checked))
             return WalkResult::interrupt();
           if (auto dim = dyn_cast<memref::DimOp>(op))

@@ -4,12 +4,15 @@
 // phase that dies of SIGSEGV, so that tests can check how mlirc contains a
 // crash inside a pass; `--mlirc-invalid-ir-in-phase-for-testing=<phase>`
 // one that leaves IR failing verification, for the checks of a pass's
-// result. Hidden from --help.
+// result; `--mlirc-module-level-call-for-testing=<phase>` one that leaves
+// an llvm.call outside any function, which only LLVM's verifier rejects.
+// Hidden from --help.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -20,6 +23,7 @@
 namespace mlirc {
 #define GEN_PASS_DEF_CRASHFORTESTING
 #define GEN_PASS_DEF_INVALIDIRFORTESTING
+#define GEN_PASS_DEF_MODULELEVELCALLFORTESTING
 #include "pipeline/DriverPasses.h.inc"
 } // namespace mlirc
 
@@ -33,6 +37,11 @@ static llvm::cl::opt<std::string> invalidIRInPhase(
     "mlirc-invalid-ir-in-phase-for-testing", llvm::cl::Hidden,
     llvm::cl::desc("Add a pass that leaves invalid IR to the named phase "
                    "(tests only)"));
+
+static llvm::cl::opt<std::string> moduleLevelCallInPhase(
+    "mlirc-module-level-call-in-phase-for-testing", llvm::cl::Hidden,
+    llvm::cl::desc("Add a pass that leaves an llvm.call at module level to "
+                   "the named phase (tests only)"));
 
 namespace {
 
@@ -53,6 +62,21 @@ struct InvalidIRForTestingPass
   }
 };
 
+/// A declared function and a call to it, both at the end of the module.
+struct ModuleLevelCallForTestingPass
+    : public mlirc::impl::ModuleLevelCallForTestingBase<
+          ModuleLevelCallForTestingPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto type =
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&getContext()), {});
+    auto callee = LLVM::LLVMFuncOp::create(b, module.getLoc(),
+                                           "mlirc_testing_callee", type);
+    LLVM::CallOp::create(b, module.getLoc(), callee, ValueRange());
+  }
+};
+
 } // namespace
 
 void mlirc::crashHereForTesting(llvm::StringRef where) {
@@ -65,4 +89,6 @@ void mlirc::addCrashForTesting(OpPassManager &pm, llvm::StringRef phase) {
     pm.addPass(std::make_unique<CrashForTestingPass>());
   if (invalidIRInPhase == phase)
     pm.addPass(std::make_unique<InvalidIRForTestingPass>());
+  if (moduleLevelCallInPhase == phase)
+    pm.addPass(std::make_unique<ModuleLevelCallForTestingPass>());
 }

@@ -37,4 +37,12 @@ def InvalidIRForTesting
                 "verifier's place in the pipeline";
 }
 
+def ModuleLevelCallForTesting
+    : Pass<"mlirc-module-level-call-for-testing", "mlir::ModuleOp"> {
+  let summary = "Leave an llvm.call at module level, which MLIR's verifier "
+                "accepts and LLVM's rejects, for the tests of how LLVM's "
+                "verifier is reported";
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // MLIRC_PIPELINE_DRIVERPASSES_TD
