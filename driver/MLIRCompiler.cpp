@@ -186,6 +186,7 @@ private:
   Error saveDeviceLLVM();
   Error startDeviceImages();
   Error finishDeviceImages(std::vector<DeviceImage> &images);
+  Error reportTranslationCrash();
   Error verifyTranslation(Module &llvmModule);
   Error emitHost();
 
@@ -494,6 +495,31 @@ Error MLIRCompilation::finishDeviceImages(std::vector<DeviceImage> &images) {
   return Error::success();
 }
 
+Error MLIRCompilation::reportTranslationCrash() {
+  // The translation reads the module without changing it: printed, it is
+  // what `mlir-translate --mlir-to-llvmir` crashes on the same way.
+  std::string reproducer = getReproducerPath();
+  Error written = Error::success();
+  bool printed = runCrashContained([&] {
+    written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
+      module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+      return Error::success();
+    });
+  });
+  (void)module.release();
+  if (!printed || written) {
+    consumeError(std::move(written));
+    return createStringError("%s: internal compiler error in the translation "
+                             "to LLVM IR; please report it with the input",
+                             inputPath.str().c_str());
+  }
+  return createStringError(
+      "%s: internal compiler error in the translation to LLVM IR; a "
+      "reproducer (the LLVM dialect IR, for mlir-translate --mlir-to-llvmir) "
+      "is in '%s'; please report it with the input",
+      inputPath.str().c_str(), reproducer.c_str());
+}
+
 Error MLIRCompilation::verifyTranslation(Module &llvmModule) {
   std::string findings;
   raw_string_ostream os(findings);
@@ -519,11 +545,23 @@ Error MLIRCompilation::emitHost() {
   if (options.printJobs)
     return Error::success();
 
-  LLVMContext llvmContext;
-  // LLVM's verifier runs here, not in the translation, which would print
+  // On the heap: after a crash in LLVM it is never touched again, not even
+  // destroyed (it would destroy the modules it owns).
+  auto llvmContext = std::make_unique<LLVMContext>();
+  std::unique_ptr<Module> llvmModule;
+  // LLVM's verifier runs below, not in the translation, which would print
   // its findings (and lines of IR) straight to the terminal.
-  std::unique_ptr<Module> llvmModule = mlir::translateModuleToLLVMIR(
-      *module, llvmContext, stem, /*disableVerification=*/true);
+  auto translate = [&] {
+    crashHereForTesting("translation");
+    llvmModule = mlir::translateModuleToLLVMIR(
+        *module, *llvmContext, stem, /*disableVerification=*/true);
+  };
+  if (!settings.containCrashes)
+    translate();
+  else if (!runCrashContained(translate)) {
+    (void)llvmContext.release();
+    return reportTranslationCrash();
+  }
   if (!llvmModule)
     return diagnosticsReported();
   if (Error err = verifyTranslation(*llvmModule))
@@ -588,6 +626,7 @@ Error MLIRCompilation::emitHost() {
   }
   if (!runCrashContained(optimizeAndEmit)) {
     (void)llvmModule.release();
+    (void)llvmContext.release();
     consumeError(std::move(result));
     return createStringError("%s: internal compiler error in host code "
                              "generation (LLVM); please report it with the "
