@@ -553,8 +553,8 @@ Error MLIRCompilation::emitHost() {
   // its findings (and lines of IR) straight to the terminal.
   auto translate = [&] {
     crashHereForTesting("translation");
-    llvmModule = mlir::translateModuleToLLVMIR(
-        *module, *llvmContext, stem, /*disableVerification=*/true);
+    llvmModule = mlir::translateModuleToLLVMIR(*module, *llvmContext, stem,
+                                               /*disableVerification=*/true);
   };
   if (!settings.containCrashes)
     translate();
