@@ -18,7 +18,9 @@ bool mlirc::isWrittenInPlace(StringRef path) {
   // status() follows symbolic links: a link to /dev/null is written through.
   if (sys::fs::status(path, status))
     return false;
-  return sys::fs::exists(status) && !sys::fs::is_regular_file(status);
+  // A directory is no output at all; renaming onto it fails as it should.
+  return sys::fs::exists(status) && !sys::fs::is_regular_file(status) &&
+         !sys::fs::is_directory(status);
 }
 
 static Error cannotWrite(StringRef path, std::error_code ec) {
@@ -80,8 +82,11 @@ static Error writeInPlace(StringRef path, StringRef bytes) {
   if (!ec) {
     os << bytes;
     os.close();
-    if (os.has_error())
+    // Checked here: the stream would abort on the error when destroyed.
+    if (os.has_error()) {
       ec = os.error();
+      os.clear_error();
+    }
   }
   return ec ? cannotWrite(path, ec) : Error::success();
 }
@@ -131,12 +136,15 @@ Error mlirc::writeOutputFile(StringRef path,
     if (!ec) {
       if (Error err = write(os)) {
         os.close();
+        os.clear_error();
         sys::fs::remove(*temp);
         return err;
       }
       os.close();
-      if (os.has_error())
+      if (os.has_error()) {
         ec = os.error();
+        os.clear_error();
+      }
     }
   }
   if (ec) {
