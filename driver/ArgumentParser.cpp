@@ -275,6 +275,13 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                                     "4, 5 or 6"))
         return err;
       break;
+    case OPT_entry_point_EQ:
+      options.entryPoint = StringRef(arg->getValue()).ltrim('@').str();
+      if (options.entryPoint.empty())
+        return createStringError("missing function name in '--entry-point='; "
+                                 "name the function the program starts with, "
+                                 "such as --entry-point=entry");
+      break;
     case OPT_march_EQ:
       options.hostCpu = arg->getValue();
       if (options.hostCpu.empty())

@@ -304,6 +304,9 @@ private:
   std::pair<std::string, std::vector<std::string>>
   getDependencyFile(const Input &input, StringRef output) const;
   Error writeDependencyFile(const Input &input, StringRef output);
+  /// An error when no .mlir input defined the --entry-point function, or
+  /// main for an executable made of .mlir files only.
+  Error checkEntryPointDefined() const;
   Expected<std::vector<std::string>> getRuntimeLinkArgs();
   /// The unit that builds \p input when it is a GPU source (.cu, .hip).
   const TargetUnit *findSourceUnit(const Input &input) const;
@@ -317,6 +320,8 @@ private:
   std::vector<const TargetUnit *> linkUnits;
   /// What the link needs for the GPU sources it compiles.
   std::vector<std::string> sourceLinkArgs;
+  /// How many compiled .mlir inputs define the --entry-point function.
+  unsigned entryPointsDefined = 0;
 };
 
 } // namespace
@@ -393,6 +398,11 @@ Error Driver::setUp() {
         linkUnits.push_back(unit.get());
   settings.reset(new CompileSettings{
       options, std::move(targets), std::move(compileUnits), jobOptions, temps});
+  settings->entryPointsDefined = &entryPointsDefined;
+  settings->singleMLIRInput =
+      llvm::count_if(options.inputs, [](const Input &input) {
+        return input.kind == Input::Kind::MLIR;
+      }) == 1;
   return Error::success();
 }
 
@@ -488,6 +498,28 @@ Error Driver::writeDependencyFile(const Input &input, StringRef output) {
   });
 }
 
+Error Driver::checkEntryPointDefined() const {
+  if (entryPointsDefined || !options.hasInput(Input::Kind::MLIR))
+    return Error::success();
+  if (options.entryPoint.empty()) {
+    // An executable of .mlir files alone starts at one of theirs; else C or
+    // C++ code, an object or a library may bring main.
+    bool onlyMLIR = llvm::all_of(options.inputs, [](const Input &input) {
+      return input.kind == Input::Kind::MLIR;
+    });
+    if (options.finalPhase != Phase::Exe || !onlyMLIR || options.shared ||
+        llvm::is_contained(options.linkDriverArgs, "-r"))
+      return Error::success();
+    return createStringError("no .mlir input defines '@main', the function a "
+                             "program starts with; name the one it starts "
+                             "with: --entry-point=<function>");
+  }
+  return createStringError("no .mlir input defines the function '@%s' that "
+                           "--entry-point=%s names",
+                           options.entryPoint.c_str(),
+                           options.entryPoint.c_str());
+}
+
 Error Driver::compileOnly() {
   unsigned compiled = 0;
   for (const Input &input : options.inputs) {
@@ -533,7 +565,7 @@ Error Driver::compileOnly() {
           return err;
     }
   }
-  return Error::success();
+  return checkEntryPointDefined();
 }
 
 Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
@@ -667,6 +699,8 @@ Error Driver::compileAndLink() {
   // too.
   if (options.saveTemps)
     linkArgs.push_back("-save-temps");
+  if (Error err = checkEntryPointDefined())
+    return err;
   Expected<std::vector<std::string>> runtimeArgs = getRuntimeLinkArgs();
   if (!runtimeArgs)
     return runtimeArgs.takeError();

@@ -46,6 +46,8 @@ struct DriverOptions {
   /// -march: the CPU host code is generated for; "native" is this
   /// machine's, empty the architecture's baseline.
   std::string hostCpu;
+  /// --entry-point: the function the program starts with; empty for main.
+  std::string entryPoint;
   /// -fuse-ld=: the host linker clang runs; LLVM's lld unless given.
   std::string linker = "lld";
   /// --offload-jobs=N: parallel device links; 0 when not given (serial).

@@ -24,7 +24,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
@@ -160,6 +162,7 @@ public:
       : inputPath(inputPath), outputPath(outputPath), finalPhase(finalPhase),
         settings(settings), options(settings.options) {
     stem = sys::path::stem(inputPath).str();
+    entryPoint = options.entryPoint.empty() ? "main" : options.entryPoint;
   }
 
   /// In memory: \p input instead of reading the input path, the object
@@ -174,6 +177,7 @@ public:
 
 private:
   Error parse();
+  Error checkEntryPoint();
   Error reportParserCrash(StringRef text);
   std::string getReproducerPath() const;
   Error runPhase(Phase phase);
@@ -197,6 +201,8 @@ private:
   const CompileSettings &settings;
   const DriverOptions &options;
   std::string stem;
+  /// The function the program starts with: --entry-point, else main.
+  std::string entryPoint;
   std::unique_ptr<MemoryBuffer> inputBuffer;
   SmallVectorImpl<char> *objectBuffer = nullptr;
 
@@ -285,6 +291,72 @@ Error MLIRCompilation::reportParserCrash(StringRef text) {
                            "reproducer (the input) is in '%s'; please report "
                            "it",
                            inputPath.str().c_str(), reproducer.c_str());
+}
+
+Error MLIRCompilation::checkEntryPoint() {
+  bool named = !options.entryPoint.empty();
+  auto lookUp = [&](StringRef name) {
+    return dyn_cast_or_null<mlir::FunctionOpInterface>(
+        mlir::SymbolTable::lookupSymbolIn(*module, name));
+  };
+  // A main of an input's own would clash with the one made for the entry,
+  // in whichever input that is.
+  if (named && entryPoint != "main")
+    if (mlir::FunctionOpInterface main = lookUp("main"))
+      if (!main.isExternal()) {
+        main->emitError("'@main' clashes with the main function mlirc "
+                        "makes for --entry-point=")
+            << entryPoint << "; rename it, or start the program with it";
+        return diagnosticsReported();
+      }
+  mlir::FunctionOpInterface function = lookUp(entryPoint);
+  if (!function || function.isExternal()) {
+    // With other inputs, another may define it; the driver says when none
+    // does. Alone, this one says which functions it has.
+    if (!named || !settings.singleMLIRInput)
+      return Error::success();
+    std::string functions;
+    for (auto defined : module->getOps<mlir::FunctionOpInterface>())
+      if (!defined.isExternal())
+        functions +=
+            (functions.empty() ? "@" : ", @") + defined.getName().str();
+    return createStringError(
+        "%s: no function '@%s' for --entry-point=%s%s", inputPath.str().c_str(),
+        entryPoint.c_str(), entryPoint.c_str(),
+        functions.empty() ? " (it defines no function)"
+                          : (" (it defines " + functions + ")").c_str());
+  }
+  if (settings.entryPointsDefined)
+    ++*settings.entryPointsDefined;
+  ArrayRef<mlir::Type> arguments = function.getArgumentTypes();
+  ArrayRef<mlir::Type> results = function.getResultTypes();
+  // main may take C's arguments (argc, argv); another entry takes none.
+  if (named && !arguments.empty()) {
+    function->emitError("'@")
+        << entryPoint << "' takes " << arguments.size()
+        << (arguments.size() == 1 ? " argument" : " arguments")
+        << ": the function a program starts with (--entry-point) takes none";
+    return diagnosticsReported();
+  }
+  auto isResult = [](mlir::Type type) {
+    return type.isInteger(32) || type.isInteger(64) || type.isF32();
+  };
+  // A main of another kind compiles as it is, as it always has.
+  if (named &&
+      (results.size() > 1 || (results.size() == 1 && !isResult(results[0])))) {
+    std::string types;
+    llvm::raw_string_ostream os(types);
+    llvm::interleaveComma(results, os);
+    function->emitError("'@")
+        << entryPoint << "' returns " << types
+        << ": the function a program starts with returns nothing, an i32 or "
+           "i64 (the exit status) or an f32 (printed)";
+    return diagnosticsReported();
+  }
+  // A private entry point is still the program's start.
+  mlir::SymbolTable::setSymbolVisibility(function,
+                                         mlir::SymbolTable::Visibility::Public);
+  return Error::success();
 }
 
 Error MLIRCompilation::writeMLIR(StringRef path) {
@@ -567,7 +639,7 @@ Error MLIRCompilation::emitHost() {
   if (Error err = verifyTranslation(*llvmModule))
     return err;
   prepareHostModule(*llvmModule, **machine);
-  giveMainAnExitStatus(*llvmModule);
+  makeMainFunction(*llvmModule, entryPoint);
 
   std::vector<SmallString<0>> binaries;
   for (const DeviceImage &image : images)
@@ -656,6 +728,8 @@ Error MLIRCompilation::run() {
     if (Error err = parse())
       return err;
   }
+  if (Error err = checkEntryPoint())
+    return err;
   if (settings.temps.keepsFiles() && !options.printJobs)
     if (Error err = writeMLIR(settings.temps.keptPath(stem + ".input.mlir")))
       return err;

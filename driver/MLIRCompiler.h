@@ -24,6 +24,13 @@ struct CompileSettings {
   /// A crash in a pass or in code generation becomes an internal compiler
   /// error with a reproducer; the fuzzer turns this off to see the crash.
   bool containCrashes = true;
+  /// Where to count the compiled inputs that define the program's entry
+  /// point (--entry-point, else main), so that the driver can say when none
+  /// does; null when nobody asks.
+  unsigned *entryPointsDefined = nullptr;
+  /// The invocation compiles one .mlir input: a missing entry point is an
+  /// error of that input's.
+  bool singleMLIRInput = true;
 };
 
 /// Compiles \p inputPath up to \p finalPhase (at most Phase::Obj) and

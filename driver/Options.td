@@ -44,6 +44,12 @@ def O_Group : OptionGroup<"O">;
 def O : Joined<["-"], "O">, Group<O_Group>, MetaVarName<"<level>">,
   HelpText<"Optimization level 0-3 for host and device code (default 2)">;
 
+def entry_point_EQ : Joined<["--"], "entry-point=">,
+  MetaVarName<"<function>">,
+  HelpText<"The program starts by calling <function>, which takes no "
+           "arguments and returns nothing, an i32 or i64 (the exit status) "
+           "or an f32 (printed), as mlir-runner's -e (default: main)">;
+
 def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
   HelpText<"Generate host code for <cpu> (x86-64-v3, znver3, ...; native: "
            "this machine's CPU; default x86-64)">;

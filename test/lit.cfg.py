@@ -82,6 +82,12 @@ config.substitutions.append(
     ("%through_fifo", "python3 " + os.path.join(config.test_source_root,
                                                 "utils", "through_fifo.py")))
 
+# `%exit_status <program>` runs it and then prints its exit status.
+config.substitutions.append(
+    ("%exit_status", "python3 -c \"import subprocess, sys; "
+     "sys.stdout.flush(); "
+     "print('exit status', subprocess.call(sys.argv[1:]))\""))
+
 # A real CUDA toolkit: ptxas, fatbinary, libdevice and the static cudart.
 cuda_root = "/usr/local/cuda"
 if (os.access(os.path.join(cuda_root, "bin", "ptxas"), os.X_OK)

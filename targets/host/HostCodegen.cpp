@@ -73,24 +73,33 @@ void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
   module.setDataLayout(machine.createDataLayout());
 }
 
-void mlirc::giveMainAnExitStatus(Module &module) {
-  Function *userMain = module.getFunction("main");
-  if (!userMain || userMain->isDeclaration() ||
-      !userMain->getReturnType()->isVoidTy())
+void mlirc::makeMainFunction(Module &module, StringRef entry) {
+  Function *user = module.getFunction(entry);
+  if (!user || user->isDeclaration())
     return;
-  userMain->setName("__mlirc_main");
-  userMain->setLinkage(GlobalValue::InternalLinkage);
+  Type *result = user->getReturnType();
+  bool isMain = entry == "main";
+  if (isMain && result->isIntegerTy(32))
+    return;
+  // A main of the program's own makes way for C's; another entry point
+  // keeps its name. Only main may take C's arguments (argc, argv).
+  if (isMain) {
+    user->setName("__mlirc_main");
+    user->setLinkage(GlobalValue::InternalLinkage);
+  }
   LLVMContext &context = module.getContext();
-  auto *type = FunctionType::get(Type::getInt32Ty(context),
-                                 userMain->getFunctionType()->params(),
-                                 /*isVarArg=*/false);
+  Type *i32 = Type::getInt32Ty(context);
+  ArrayRef<Type *> params;
+  if (isMain)
+    params = user->getFunctionType()->params();
+  auto *type = FunctionType::get(i32, params, /*isVarArg=*/false);
   Function *main =
       Function::Create(type, GlobalValue::ExternalLinkage, "main", module);
   IRBuilder<> builder(BasicBlock::Create(context, "entry", main));
-  // With -g the wrapper gets a subprogram of its own at main's line: a call
-  // that may be inlined needs a location, and the inlined code a function
-  // with debug info to land in.
-  if (DISubprogram *userProgram = userMain->getSubprogram()) {
+  // With -g the wrapper gets a subprogram of its own at the entry's line: a
+  // call that may be inlined needs a location, and the inlined code a
+  // function with debug info to land in.
+  if (DISubprogram *userProgram = user->getSubprogram()) {
     DIBuilder di(module, /*AllowUnresolved=*/false, userProgram->getUnit());
     DISubprogram *program = di.createFunction(
         userProgram->getScope(), "main", "main", userProgram->getFile(),
@@ -105,8 +114,19 @@ void mlirc::giveMainAnExitStatus(Module &module) {
   SmallVector<Value *> args;
   for (Argument &arg : main->args())
     args.push_back(&arg);
-  builder.CreateCall(userMain, args);
-  builder.CreateRet(builder.getInt32(0));
+  Value *returned = builder.CreateCall(user, args);
+  Value *status = builder.getInt32(0);
+  if (result->isIntegerTy()) {
+    status = builder.CreateZExtOrTrunc(returned, i32);
+  } else if (result->isFloatTy()) {
+    FunctionCallee printf = module.getOrInsertFunction(
+        "printf", FunctionType::get(i32, {PointerType::get(context, 0)},
+                                    /*isVarArg=*/true));
+    builder.CreateCall(
+        printf, {builder.CreateGlobalString("%e\n", "__mlirc_entry_result"),
+                 builder.CreateFPExt(returned, builder.getDoubleTy())});
+  }
+  builder.CreateRet(status);
 }
 
 namespace {

@@ -26,9 +26,13 @@ createHostTargetMachine(unsigned optLevel, llvm::StringRef cpu,
 /// Sets the triple and data layout of \p module to \p machine's.
 void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
 
-/// MLIR programs often declare `func.func @main()`; C expects main to
-/// return the exit status. A void main is wrapped in one returning 0.
-void giveMainAnExitStatus(llvm::Module &module);
+/// Makes C's `main` from the program's entry point \p entry (main, or the
+/// function --entry-point names), as mlir-runner runs one: a wrapper that
+/// calls it and returns its i32 or i64 result as the exit status, prints an
+/// f32 result ("%e", as mlir-runner prints it) and returns 0, or returns 0
+/// after a function that returns nothing. A main that returns i32 already
+/// is C's. Nothing happens when \p module does not define \p entry.
+void makeMainFunction(llvm::Module &module, llvm::StringRef entry);
 
 /// Runs LLVM's default optimization pipeline for \p optLevel, with
 /// AddressSanitizer's instrumentation when \p addressSanitizer.
