@@ -531,6 +531,18 @@ void MLIRCompilation::collectSerializedObjects() {
         if (auto original =
                 binary->getAttrOfType<mlir::StringAttr>("mlirc.module"))
           name = original.str();
+        // A prebuilt gpu.binary may carry more than was asked for.
+        bool requested =
+            llvm::any_of(settings.targets, [&](const OffloadTarget &target) {
+              return target.unit == unit && getChipKey(target) == chip;
+            });
+        if (!requested) {
+          if (options.verbose)
+            errs() << "mlirc: the " << chip << " object of gpu.binary @" << name
+                   << " is left out (" << chip
+                   << " is not in --offload-arch)\n";
+          continue;
+        }
         objects[unit].push_back({name, chip, object.getObject().str()});
       }
     }

@@ -14,6 +14,13 @@ def CheckInput : Pass<"mlirc-check-input", "mlir::ModuleOp"> {
   let summary = "Report, at the op, input that mlirc's targets cannot take";
 }
 
+def CheckPrebuiltBinaries
+    : Pass<"mlirc-check-prebuilt-binaries", "mlir::ModuleOp"> {
+  let summary = "Report, at the gpu.binary, prebuilt device code that lacks "
+                "a requested target or comes in a format mlirc cannot build "
+                "images from";
+}
+
 def AttachTargets : Pass<"mlirc-attach-targets", "mlir::ModuleOp"> {
   let summary = "Give gpu.modules the target attributes of each GPU unit";
 }

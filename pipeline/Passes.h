@@ -37,6 +37,13 @@ void crashHereForTesting(llvm::StringRef where);
 std::unique_ptr<mlir::Pass>
 createCheckInputPass(std::vector<const TargetUnit *> units);
 
+/// Reports, at the op, each gpu.binary of the input (prebuilt device code,
+/// from MLIR's gpu-module-to-binary, say) that has no object for one of
+/// \p targets, or whose object for one comes in a format its unit does not
+/// build images from.
+std::unique_ptr<mlir::Pass>
+createCheckPrebuiltBinariesPass(std::vector<OffloadTarget> targets);
+
 /// Gives every gpu.module the target attributes of the first GPU unit in
 /// \p units and a copy of it, named `<module>_<unit>`, to each other GPU
 /// unit, with that unit's attributes.

@@ -147,6 +147,20 @@ def LowerLinalgToLoops
   }];
 }
 
+def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
+  let summary = "memref.realloc as an allocation, a copy and a deallocation";
+  let description = [{
+    MLIR's expand-realloc patterns, applied to each memref.realloc alone:
+    MLIR's pass runs them through the greedy driver, which folds every op of
+    the module on the way (before kernel outlining, that marks some
+    gpu.all_reduce ops uniform), and MLIR's LLVM lowering has no pattern
+    for the op.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def MoveLoopAnnotations
     : Pass<"mlirc-move-loop-annotations", "mlir::ModuleOp"> {
   let summary = "Attach loop annotations to llvm.br";

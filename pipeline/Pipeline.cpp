@@ -56,9 +56,8 @@ static void addModuleCanonicalizer(OpPassManager &pm) {
 void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
   pm.addPass(createCheckInputPass(options.units));
-  // memref.realloc as alloc, copy and dealloc: MLIR's LLVM lowering has no
-  // pattern for it.
-  pm.addPass(memref::createExpandReallocPass());
+  pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
+  pm.addPass(createExpandRealloc());
   // linalg on memrefs, in host code and kernels alike, as loops.
   pm.addPass(createLowerLinalgToLoops());
   pm.addPass(createGpuKernelOutliningPass());
