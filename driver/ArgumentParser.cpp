@@ -15,6 +15,7 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Option/Option.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -281,6 +282,13 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         return createStringError("missing function name in '--entry-point='; "
                                  "name the function the program starts with, "
                                  "such as --entry-point=entry");
+      break;
+    case OPT_transform_library_EQ:
+      options.transformLibrary = arg->getValue();
+      if (!sys::fs::exists(options.transformLibrary))
+        return createStringError("no such file or directory: '%s' "
+                                 "(--transform-library=)",
+                                 options.transformLibrary.c_str());
       break;
     case OPT_march_EQ:
       options.hostCpu = arg->getValue();

@@ -48,6 +48,8 @@ struct DriverOptions {
   std::string hostCpu;
   /// --entry-point: the function the program starts with; empty for main.
   std::string entryPoint;
+  /// --transform-library: a file with the transform schedule to apply.
+  std::string transformLibrary;
   /// -fuse-ld=: the host linker clang runs; LLVM's lld unless given.
   std::string linker = "lld";
   /// --offload-jobs=N: parallel device links; 0 when not given (serial).

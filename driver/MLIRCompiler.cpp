@@ -237,6 +237,7 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.targets = settings.targets;
   pipeline.units = settings.units;
   pipeline.programId = kernels.programId;
+  pipeline.transformLibrary = options.transformLibrary;
   if (settings.temps.keepsFiles() && !options.printJobs)
     pipeline.deviceIRCallback = [this](StringRef module, StringRef chip,
                                        Module &ir) {

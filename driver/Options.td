@@ -50,6 +50,12 @@ def entry_point_EQ : Joined<["--"], "entry-point=">,
            "arguments and returns nothing, an i32 or i64 (the exit status) "
            "or an f32 (printed), as mlir-runner's -e (default: main)">;
 
+def transform_library_EQ : Joined<["--"], "transform-library=">,
+  MetaVarName<"<file>">,
+  HelpText<"Apply the transform-dialect schedule of <file> "
+           "(transform.named_sequence @__transform_main) to each .mlir "
+           "input, in place of the input's own">;
+
 def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
   HelpText<"Generate host code for <cpu> (x86-64-v3, znver3, ...; native: "
            "this machine's CPU; default x86-64)">;

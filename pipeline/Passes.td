@@ -147,6 +147,23 @@ def LowerLinalgToLoops
   }];
 }
 
+def ApplyTransformSchedule
+    : Pass<"mlirc-apply-transform-schedule", "mlir::ModuleOp"> {
+  let summary = "Apply the module's transform-dialect schedule, then drop it";
+  let description = [{
+    A module carrying `transform.named_sequence @__transform_main` (or the
+    older top-level `transform.sequence`), or a library file that does, has
+    it applied by MLIR's transform interpreter to the whole module, as
+    mlir-opt's -transform-interpreter does; then every transform op (and
+    the module attribute transform.with_named_sequence) is removed. A
+    module without one is left as it is.
+  }];
+  let options = [
+    Option<"library", "library", "std::string", /*default=*/"\"\"",
+           "A file whose schedule applies instead of the module's own">,
+  ];
+}
+
 def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
   let summary = "memref.realloc as an allocation, a copy and a deallocation";
   let description = [{

@@ -55,6 +55,8 @@ static void addModuleCanonicalizer(OpPassManager &pm) {
 
 void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
+  // A schedule rewrites the input before anything else looks at it.
+  pm.addPass(createApplyTransformSchedule({options.transformLibrary}));
   pm.addPass(createCheckInputPass(options.units));
   pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
   pm.addPass(createExpandRealloc());

@@ -51,6 +51,9 @@ struct PipelineOptions {
   std::string programId;
   /// -fsanitize=undefined and its parts, for host code.
   UndefinedBehaviorChecks ubChecks;
+  /// --transform-library: the file whose transform schedule applies; empty
+  /// for the input's own, if it has one.
+  std::string transformLibrary;
   /// When set, receives each device module's linked LLVM IR.
   DeviceIRCallback deviceIRCallback;
 };

@@ -1,0 +1,129 @@
+//===- ApplyTransformSchedule.cpp - Transform-dialect schedules, applied --===//
+//
+// What `mlir-opt -transform-interpreter` and erasing the schedule do, in
+// one pass: the schedule (`transform.named_sequence @__transform_main`, or
+// a top-level `transform.sequence`) comes from the module itself or from a
+// library file, MLIR's interpreter applies it to the whole module, and then
+// no transform op is left for the rest of the pipeline. A schedule that
+// fails is reported by the interpreter, at the transform op that failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_APPLYTRANSFORMSCHEDULE
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+bool isTransformOp(Operation *op) {
+  return isa<transform::TransformDialect>(op->getDialect());
+}
+
+/// The named sequence @__transform_main in \p module or a module nested in
+/// it (MLIR's own lookup reports an error when there is none).
+transform::TransformOpInterface findEntryPoint(ModuleOp module) {
+  transform::TransformOpInterface found;
+  module.walk([&](transform::NamedSequenceOp sequence) {
+    if (sequence.getSymName() !=
+        transform::TransformDialect::kTransformEntryPointSymbolName)
+      return WalkResult::advance();
+    found = sequence;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+/// A top-level transform.sequence (the form before named sequences), the
+/// first one in \p module's body or in a module nested in it.
+transform::TransformOpInterface findTopLevelSequence(ModuleOp module) {
+  transform::TransformOpInterface found;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != module.getOperation() && !isa<ModuleOp>(op) && !isTransformOp(op))
+      return WalkResult::skip();
+    auto transformOp = dyn_cast<transform::TransformOpInterface>(op);
+    if (transformOp &&
+        op->hasTrait<transform::PossibleTopLevelTransformOpTrait>() &&
+        !isa<transform::NamedSequenceOp>(op)) {
+      found = transformOp;
+      return WalkResult::interrupt();
+    }
+    return isa<ModuleOp>(op) ? WalkResult::advance() : WalkResult::skip();
+  });
+  return found;
+}
+
+/// Removes the schedule: every transform op at module level, modules that
+/// held nothing else, and the attribute that marks named sequences.
+void eraseSchedule(ModuleOp module) {
+  StringRef marker = transform::TransformDialect::kWithNamedSequenceAttrName;
+  for (Operation &op : llvm::make_early_inc_range(*module.getBody())) {
+    if (isTransformOp(&op)) {
+      op.erase();
+    } else if (auto nested = dyn_cast<ModuleOp>(op)) {
+      eraseSchedule(nested);
+      if (nested.getBody()->empty())
+        nested.erase();
+    }
+  }
+  module->removeAttr(marker);
+}
+
+struct ApplyTransformSchedulePass
+    : public mlirc::impl::ApplyTransformScheduleBase<
+          ApplyTransformSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    OwningOpRef<ModuleOp> libraryModule;
+    if (!library.empty() &&
+        failed(transform::detail::parseTransformModuleFromFile(
+            &getContext(), library, libraryModule)))
+      return signalPassFailure();
+    ModuleOp scheduleModule = libraryModule ? *libraryModule : module;
+
+    // A module without transform ops is the common case: leave it alone.
+    bool hasTransformOps = false;
+    scheduleModule.walk([&](Operation *op) {
+      hasTransformOps = isTransformOp(op);
+      return hasTransformOps ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (!hasTransformOps)
+      return;
+
+    transform::TransformOptions options;
+    LogicalResult applied = success();
+    if (transform::TransformOpInterface entry =
+            findEntryPoint(scheduleModule)) {
+      applied = transform::applyTransformNamedSequence(module, entry,
+                                                       scheduleModule, options);
+    } else if (transform::TransformOpInterface sequence =
+                   findTopLevelSequence(scheduleModule)) {
+      applied = transform::applyTransforms(module, sequence, {}, options);
+    } else {
+      // Named sequences without an entry point: a library of helpers.
+      scheduleModule.emitError("the transform schedule has no entry point: ")
+          << "name one transform.named_sequence @"
+          << transform::TransformDialect::kTransformEntryPointSymbolName
+          << ", or use a top-level transform.sequence";
+      return signalPassFailure();
+    }
+    if (failed(applied))
+      return signalPassFailure();
+    eraseSchedule(module);
+  }
+};
+
+} // namespace
