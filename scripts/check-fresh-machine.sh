@@ -16,7 +16,7 @@
 #   --cold          do not lend this machine's ccache to the root: the
 #                   builds take as long as on a new machine
 #
-# Needs root, the network (Debian's mirror) and about 8 GB of disk.
+# Needs root, the network (Debian's mirror) and about 6 GB of disk.
 # CI runs it from scripts/check.sh (CI=true).
 set -euo pipefail
 cd "$(dirname "$0")/.."
