@@ -179,6 +179,10 @@ private:
   Error parse();
   Error checkEntryPoint();
   Error reportParserCrash(StringRef text);
+  /// "internal compiler error in \p where", with a reproducer (described by
+  /// \p reproducerKind) that \p printReproducer writes beside the output.
+  Error reportInternalError(StringRef where, StringRef reproducerKind,
+                            function_ref<void(raw_ostream &)> printReproducer);
   std::string getReproducerPath() const;
   Error runPhase(Phase phase);
   void populatePhase(mlir::PassManager &pm, Phase phase);
@@ -278,20 +282,32 @@ Error MLIRCompilation::reportParserCrash(StringRef text) {
   // What the parser built may be inconsistent: it is never touched again.
   (void)module.release();
   // The input is the reproducer: `mlir-opt` on it crashes the same way.
+  return reportInternalError("MLIR's parser", "the input",
+                             [&](raw_ostream &os) { os << text; });
+}
+
+Error MLIRCompilation::reportInternalError(
+    StringRef where, StringRef reproducerKind,
+    function_ref<void(raw_ostream &)> printReproducer) {
   std::string reproducer = getReproducerPath();
-  if (Error err = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
-        os << text;
-        return Error::success();
-      })) {
-    consumeError(std::move(err));
-    return createStringError("%s: internal compiler error in MLIR's parser; "
-                             "please report it with the input",
-                             inputPath.str().c_str());
+  Error written = Error::success();
+  // Contained too: what is printed may be what crashed.
+  bool printed = runCrashContained([&] {
+    written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
+      printReproducer(os);
+      return Error::success();
+    });
+  });
+  if (!printed || written) {
+    consumeError(std::move(written));
+    return createStringError("%s: internal compiler error in %s; please "
+                             "report it with the input",
+                             inputPath.str().c_str(), where.str().c_str());
   }
-  return createStringError("%s: internal compiler error in MLIR's parser; a "
-                           "reproducer (the input) is in '%s'; please report "
-                           "it",
-                           inputPath.str().c_str(), reproducer.c_str());
+  return createStringError("%s: internal compiler error in %s; a reproducer "
+                           "(%s) is in '%s'; please report it with the input",
+                           inputPath.str().c_str(), where.str().c_str(),
+                           reproducerKind.str().c_str(), reproducer.c_str());
 }
 
 Error MLIRCompilation::checkEntryPoint() {
@@ -484,27 +500,17 @@ Error MLIRCompilation::reportCrash(Phase phase,
       phasePM.printAsTextualPipeline(pipelineOS);
     }
   }
-  std::string reproducer = getReproducerPath();
   // MLIR's reproducer format: the IR, then the pipeline as a resource.
-  Error written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
-    os << ir << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
-       << "      pipeline: \"" << pipeline << "\",\n"
-       << "      disable_threading: true,\n      verify_each: true\n"
-       << "    }\n  }\n#-}\n";
-    return Error::success();
-  });
-  if (written) {
-    consumeError(std::move(written));
-    return createStringError("%s: internal compiler error in %s; please "
-                             "report it with the input",
-                             inputPath.str().c_str(), where.c_str());
-  }
-  return createStringError(
-      "%s: internal compiler error in %s; a reproducer (the IR before that "
-      "%s) is in '%s'; please report it with the input",
-      inputPath.str().c_str(), where.c_str(),
-      whole ? "phase and its pipeline" : "pass and the pass",
-      reproducer.c_str());
+  return reportInternalError(
+      where,
+      whole ? "the IR before that phase and its pipeline"
+            : "the IR before that pass and the pass",
+      [&](raw_ostream &os) {
+        os << ir << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+           << "      pipeline: \"" << pipeline << "\",\n"
+           << "      disable_threading: true,\n      verify_each: true\n"
+           << "    }\n  }\n#-}\n";
+      });
 }
 
 void MLIRCompilation::collectKernels() {
@@ -583,26 +589,14 @@ Error MLIRCompilation::finishDeviceImages(std::vector<DeviceImage> &images) {
 Error MLIRCompilation::reportTranslationCrash() {
   // The translation reads the module without changing it: printed, it is
   // what `mlir-translate --mlir-to-llvmir` crashes on the same way.
-  std::string reproducer = getReproducerPath();
-  Error written = Error::success();
-  bool printed = runCrashContained([&] {
-    written = writeOutputFile(reproducer, [&](raw_pwrite_stream &os) {
-      module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
-      return Error::success();
-    });
-  });
+  Error err = reportInternalError(
+      "the translation to LLVM IR",
+      "the LLVM dialect IR, for mlir-translate --mlir-to-llvmir",
+      [&](raw_ostream &os) {
+        module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+      });
   (void)module.release();
-  if (!printed || written) {
-    consumeError(std::move(written));
-    return createStringError("%s: internal compiler error in the translation "
-                             "to LLVM IR; please report it with the input",
-                             inputPath.str().c_str());
-  }
-  return createStringError(
-      "%s: internal compiler error in the translation to LLVM IR; a "
-      "reproducer (the LLVM dialect IR, for mlir-translate --mlir-to-llvmir) "
-      "is in '%s'; please report it with the input",
-      inputPath.str().c_str(), reproducer.c_str());
+  return err;
 }
 
 Error MLIRCompilation::verifyTranslation(Module &llvmModule) {

@@ -94,12 +94,15 @@ struct ApplyTransformSchedulePass
       return signalPassFailure();
     ModuleOp scheduleModule = libraryModule ? *libraryModule : module;
 
-    // A module without transform ops is the common case: leave it alone.
-    bool hasTransformOps = false;
-    scheduleModule.walk([&](Operation *op) {
-      hasTransformOps = isTransformOp(op);
-      return hasTransformOps ? WalkResult::interrupt() : WalkResult::advance();
-    });
+    // A module without transform ops is the common case: leave it alone. A
+    // library without any is an error below.
+    bool hasTransformOps = bool(libraryModule);
+    if (!hasTransformOps)
+      scheduleModule.walk([&](Operation *op) {
+        hasTransformOps = isTransformOp(op);
+        return hasTransformOps ? WalkResult::interrupt()
+                               : WalkResult::advance();
+      });
     if (!hasTransformOps)
       return;
 
