@@ -1,12 +1,15 @@
 //===- BoundedCanonicalizer.cpp - MLIR's canonicalizer, with an end -------===//
 //
 // MLIR's canonicalize pass, with the same patterns and traversal, but a
-// bound on the number of rewrites in place of its iteration limit: two
-// patterns undoing each other (or one that never reaches a fixed point)
-// would otherwise rewrite forever, and MLIR's own limit, on iterations
-// only, does not stop a loop inside one. The bound grows with the IR it
-// runs on (a function, in mlirc's pipeline); reaching it is an error that
-// names the pass.
+// bound on everything it does in place of its iteration limit: two
+// patterns undoing each other, one that never reaches a fixed point, or a
+// fold that keeps succeeding in place would otherwise rewrite forever.
+// MLIR's own limits count iterations and pattern applications, but not
+// folds, and a fold loop inside one iteration never ends. So folding runs
+// as a pattern here, iterations run one at a time, and one budget counts
+// every pattern, fold and IR change across them. The budget grows with
+// the IR it runs on (a function, in mlirc's pipeline); reaching it is an
+// error at the op rewritten last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,8 @@
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CommandLine.h"
+
+#include <limits>
 
 namespace mlirc {
 #define GEN_PASS_DEF_BOUNDEDCANONICALIZER
@@ -34,19 +39,88 @@ static llvm::cl::opt<int64_t> maxRewritesForTesting(
 
 namespace {
 
-/// Counts the patterns that rewrote something.
-struct RewriteCounter : public RewriterBase::Listener {
-  void notifyPatternEnd(const Pattern &, LogicalResult status) override {
-    if (succeeded(status))
-      ++rewrites;
+/// What the greedy driver's own folding does, as a pattern tried before
+/// every other one, so that each fold counts as a rewrite.
+struct FoldAnyOp : public RewritePattern {
+  explicit FoldAnyOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(),
+                       PatternBenefit(std::numeric_limits<uint16_t>::max() - 1),
+                       context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    // Folding a constant gives it back as a new constant, forever. An op
+    // that uses its own result exists only in unreachable code, which the
+    // next iteration erases; its folds (x & x is x) change nothing.
+    if (op->hasTrait<OpTrait::ConstantLike>() ||
+        llvm::any_of(op->getOperands(),
+                     [&](Value v) { return v.getDefiningOp() == op; }))
+      return failure();
+    SmallVector<OpFoldResult> folded;
+    rewriter.startOpModification(op);
+    if (failed(op->fold(folded))) {
+      rewriter.cancelOpModification(op);
+      return failure();
+    }
+    if (folded.empty()) {
+      rewriter.finalizeOpModification(op);
+      return success();
+    }
+    rewriter.cancelOpModification(op);
+    SmallVector<Value> replacements;
+    SmallVector<Operation *> made;
+    for (auto [result, type] : llvm::zip_equal(folded, op->getResultTypes())) {
+      if (auto value = dyn_cast<Value>(result)) {
+        replacements.push_back(value);
+        continue;
+      }
+      Operation *constant = op->getDialect()->materializeConstant(
+          rewriter, cast<Attribute>(result), type, op->getLoc());
+      if (!constant) {
+        // Nothing is replaced, so the constants made so far are unused.
+        for (Operation *unused : made)
+          rewriter.eraseOp(unused);
+        return failure();
+      }
+      made.push_back(constant);
+      replacements.push_back(constant->getResult(0));
+    }
+    rewriter.replaceOp(op, replacements);
+    return success();
   }
-  int64_t rewrites = 0;
+};
+
+/// Counts every rewrite and IR change, and remembers the op rewritten last.
+struct ChangeCounter : public RewriterBase::Listener {
+  void notifyPatternBegin(const Pattern &, Operation *op) override {
+    current = op->getLoc();
+  }
+  void notifyPatternEnd(const Pattern &, LogicalResult status) override {
+    if (failed(status))
+      return;
+    ++changes;
+    if (current)
+      last = *current;
+  }
+  void notifyOperationInserted(Operation *, OpBuilder::InsertPoint) override {
+    ++changes;
+  }
+  void notifyOperationModified(Operation *) override { ++changes; }
+  void notifyOperationErased(Operation *) override { ++changes; }
+  void notifyBlockInserted(Block *, Region *, Region::iterator) override {
+    ++changes;
+  }
+  void notifyBlockErased(Block *) override { ++changes; }
+
+  int64_t changes = 0;
+  std::optional<Location> current, last;
 };
 
 struct BoundedCanonicalizerPass
     : public mlirc::impl::BoundedCanonicalizerBase<BoundedCanonicalizerPass> {
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet owned(context);
+    owned.add<FoldAnyOp>(context);
     for (Dialect *dialect : context->getLoadedDialects())
       dialect->getCanonicalizationPatterns(owned);
     for (RegisteredOperationName op : context->getRegisteredOperations())
@@ -60,21 +134,26 @@ struct BoundedCanonicalizerPass
     getOperation()->walk([&](Operation *) { ++numOps; });
     int64_t bound =
         maxRewritesForTesting > 0 ? maxRewritesForTesting : 10000 + 64 * numOps;
-    RewriteCounter counter;
-    GreedyRewriteConfig config;
-    config.setUseTopDownTraversal(true)
-        .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal)
-        .setMaxIterations(GreedyRewriteConfig::kNoLimit)
-        .setMaxNumRewrites(bound)
-        .setListener(&counter);
-    (void)applyPatternsGreedily(getOperation(), patterns, config);
-    if (counter.rewrites < bound)
-      return;
-    getOperation()->emitError()
-        << "internal compiler error in pass " << getArgument()
-        << " (MLIR's canonicalizer): " << bound
-        << " rewrites without reaching a fixed point, a rewrite loop in "
-           "MLIR's patterns; please report it with the input";
+    ChangeCounter counter;
+    while (counter.changes < bound) {
+      GreedyRewriteConfig config;
+      config.setUseTopDownTraversal(true)
+          .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal)
+          .enableFolding(false)
+          .setMaxIterations(1)
+          .setMaxNumRewrites(bound - counter.changes)
+          .setListener(&counter);
+      bool changed = false;
+      (void)applyPatternsGreedily(getOperation(), patterns, config, &changed);
+      if (!changed)
+        return;
+    }
+    Location at = counter.last.value_or(getOperation()->getLoc());
+    emitError(at) << "internal compiler error in pass " << getArgument()
+                  << " (MLIR's canonicalizer): " << bound
+                  << " rewrites without reaching a fixed point, a rewrite "
+                     "loop in MLIR's patterns at this op; please report it "
+                     "with the input";
     signalPassFailure();
   }
 

@@ -115,9 +115,9 @@ def InstrumentUndefinedBehavior
 def BoundedCanonicalizer : Pass<"mlirc-canonicalize"> {
   let summary = "MLIR's canonicalizer with a bound on its rewrites";
   let description = [{
-    Runs the canonicalization patterns with a bound on rewrites that grows
-    with the IR (10000 plus 64 per op); reaching it is an error naming the
-    pass, not a hang.
+    Runs the canonicalization patterns and folds with one bound on
+    rewrites, folds and IR changes that grows with the IR (10000 plus 64
+    per op); reaching it is an error naming the pass, not a hang.
   }];
 }
 
