@@ -246,7 +246,7 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       if (!phase)
         return createStringError(
             "unknown phase '%s' in --compile-to; expected one of input, "
-            "outlined, device, binary, host, llvm, asm, obj, exe",
+            "bufferized, outlined, device, binary, host, llvm, asm, obj, exe",
             arg->getValue());
       options.finalPhase = *phase;
       break;

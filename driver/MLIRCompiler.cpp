@@ -401,6 +401,9 @@ Error MLIRCompilation::saveDeviceLLVM() {
 void MLIRCompilation::populatePhase(mlir::PassManager &pm, Phase phase) {
   PipelineOptions pipeline = getPipelineOptions();
   switch (phase) {
+  case Phase::Bufferized:
+    populateBufferizePasses(pm, pipeline);
+    break;
   case Phase::Outlined:
     populateOutlinePasses(pm, pipeline);
     break;
@@ -742,7 +745,8 @@ Error MLIRCompilation::run() {
       return err;
 
   for (Phase phase :
-       {Phase::Outlined, Phase::Device, Phase::Binary, Phase::Host}) {
+       {Phase::Bufferized, Phase::Outlined, Phase::Device, Phase::Binary,
+        Phase::Host}) {
     if (finalPhase < phase)
       break;
     if (Error err = runPhase(phase))

@@ -19,7 +19,7 @@ def o : JoinedOrSeparate<["-"], "o">, MetaVarName<"<file>">,
 def c : F<"c", "Compile to an object file carrying the device images">;
 def S : F<"S", "Stop after host assembly (same as --compile-to=asm)">;
 def compile_to : Joined<["--"], "compile-to=">, MetaVarName<"<phase>">,
-  HelpText<"Stop after <phase>: input, outlined, device, binary, host, "
+  HelpText<"Stop after <phase>: input, bufferized, outlined, device, binary, host, "
            "llvm, asm, obj, exe">;
 
 def offload_arch : CommaJoined<["--"], "offload-arch=">,

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -148,12 +149,14 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
-  /// Ops of dialects mlirc does not lower (tensor, ...) would fail deep in
-  /// a conversion as an unrealized cast somewhere else.
+  /// Ops of dialects mlirc does not lower (sparse_tensor, ...) would fail
+  /// deep in a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
     static constexpr llvm::StringLiteral supported[] = {
-        "builtin", "func",   "arith", "math", "index", "memref", "scf", "cf",
-        "vector",  "affine", "gpu",   "llvm", "nvvm",  "rocdl",  "ub"};
+        "builtin", "func", "arith", "math",   "index",
+        "memref",  "scf",  "cf",    "vector", "affine",
+        "gpu",     "llvm", "nvvm",  "rocdl",  "ub",
+        "linalg",  "tensor", "bufferization"};
     StringRef dialect = op->getName().getDialectNamespace();
     bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
                     op->getParentOfType<gpu::GPUModuleOp>();
@@ -161,18 +164,6 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
       return checkIntrinsic(op, dialect, inKernel);
     if (llvm::is_contained(supported, dialect))
       return success();
-    // linalg becomes loops, on memrefs only.
-    if (dialect == "linalg") {
-      auto isTensor = [](Type type) { return isa<TensorType>(type); };
-      if (llvm::none_of(op->getOperandTypes(), isTensor) &&
-          llvm::none_of(op->getResultTypes(), isTensor))
-        return success();
-      return op->emitError("'")
-             << op->getName()
-             << "' on tensors cannot be compiled: mlirc lowers linalg on "
-                "memrefs to loops; bufferize first (mlir-opt "
-                "--one-shot-bufferize)";
-    }
     // The async dialect runs on the host's async runtime.
     if (dialect == "async" && !inKernel)
       return success();
@@ -180,9 +171,9 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
            << op->getName() << "' cannot be compiled "
            << (inKernel ? "in a kernel" : "in host code")
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
-              "cf, vector, affine, gpu, ub and llvm dialects, linalg on "
-              "memrefs"
-           << (inKernel ? "" : " and async") << " (with memrefs, not tensors)";
+              "cf, vector, affine, gpu, ub, llvm, linalg, tensor and "
+              "bufferization dialects"
+           << (inKernel ? "" : " and async");
   }
 
   void runOnOperation() override {
@@ -195,6 +186,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           if (failed(checked))
             return WalkResult::interrupt();
           if (auto dim = dyn_cast<memref::DimOp>(op))
+            checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
+          else if (auto dim = dyn_cast<tensor::DimOp>(op))
             checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
             checked = checkLaunch(op, launch.getGridSizeOperandValues(),

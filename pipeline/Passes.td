@@ -164,6 +164,25 @@ def ApplyTransformSchedule
   ];
 }
 
+def BufferizeTensors : Pass<"mlirc-bufferize", "mlir::ModuleOp"> {
+  let summary = "Programs on tensors as programs on memrefs, without leaks";
+  let description = [{
+    For a module that uses tensors (in host code or kernels): elementwise
+    arith and math on tensors as linalg, empty tensors eliminated, MLIR's
+    one-shot bufferization across function boundaries (identity layouts at
+    boundaries; allocations and copies in kernels as memref.alloca and
+    linalg.copy, which every target lowers), then MLIR's ownership-based
+    buffer deallocation for the buffers bufferization made. The program's
+    own allocations stay under its control. A module without tensors is
+    left as it is.
+  }];
+  let dependentDialects = [
+    "mlir::bufferization::BufferizationDialect", "mlir::linalg::LinalgDialect",
+    "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+    "mlir::arith::ArithDialect",
+  ];
+}
+
 def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
   let summary = "memref.realloc as an allocation, a copy and a deallocation";
   let description = [{

@@ -9,6 +9,8 @@ llvm::StringRef mlirc::getPhaseName(Phase phase) {
   switch (phase) {
   case Phase::Input:
     return "input";
+  case Phase::Bufferized:
+    return "bufferized";
   case Phase::Outlined:
     return "outlined";
   case Phase::Device:
@@ -32,6 +34,7 @@ llvm::StringRef mlirc::getPhaseName(Phase phase) {
 std::optional<Phase> mlirc::parsePhaseName(llvm::StringRef name) {
   return llvm::StringSwitch<std::optional<Phase>>(name)
       .Case("input", Phase::Input)
+      .Case("bufferized", Phase::Bufferized)
       .Case("outlined", Phase::Outlined)
       .Case("device", Phase::Device)
       .Case("binary", Phase::Binary)

@@ -15,7 +15,8 @@ namespace mlirc {
 
 /// The phases in the order they run. Everything up to Host is MLIR.
 enum class Phase {
-  Input,    ///< parsed and verified input
+  Input,      ///< parsed and verified input
+  Bufferized, ///< transform schedule applied, tensors bufferized
   Outlined, ///< kernels outlined, uniquely named, launches async-aware
   Device,   ///< device targets attached, gpu.modules lowered to LLVM dialect
   Binary,   ///< gpu.modules serialized to gpu.binary (per target)

@@ -53,13 +53,19 @@ static void addModuleCanonicalizer(OpPassManager &pm) {
   addCanonicalizerPerFunction(pm.nest<gpu::GPUModuleOp>());
 }
 
-void mlirc::populateOutlinePasses(OpPassManager &pm,
-                                  const PipelineOptions &options) {
+void mlirc::populateBufferizePasses(OpPassManager &pm,
+                                    const PipelineOptions &options) {
   // A schedule rewrites the input before anything else looks at it.
   pm.addPass(createApplyTransformSchedule({options.transformLibrary}));
   pm.addPass(createCheckInputPass(options.units));
-  pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
+  // Before buffer deallocation, which takes no realloc.
   pm.addPass(createExpandRealloc());
+  pm.addPass(createBufferizeTensors());
+}
+
+void mlirc::populateOutlinePasses(OpPassManager &pm,
+                                  const PipelineOptions &options) {
+  pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
   // linalg on memrefs, in host code and kernels alike, as loops.
   pm.addPass(createLowerLinalgToLoops());
   pm.addPass(createGpuKernelOutliningPass());

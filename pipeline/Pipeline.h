@@ -63,6 +63,12 @@ struct PipelineOptions {
 void registerPipelineDialects(mlir::DialectRegistry &registry,
                               const std::vector<const TargetUnit *> &units);
 
+/// Applies the input's transform schedule (or --transform-library's),
+/// checks the input, and bufferizes programs on tensors: one-shot
+/// bufferization across function boundaries, then buffer deallocation.
+void populateBufferizePasses(mlir::OpPassManager &pm,
+                             const PipelineOptions &options);
+
 /// Outlines gpu.launch bodies, gives every kernel a program-unique name and
 /// makes launches and copies async-aware with at most one dependency each.
 void populateOutlinePasses(mlir::OpPassManager &pm,

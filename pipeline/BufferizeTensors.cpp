@@ -1,0 +1,177 @@
+//===- BufferizeTensors.cpp - Programs on tensors as programs on memrefs --===//
+//
+// MLIR's bufferization, set up for whole programs that run: one-shot
+// bufferization of the module across function boundaries, then
+// ownership-based buffer deallocation so that nothing bufferization
+// allocates leaks. Boundaries take identity layouts: a function's loops
+// then see static strides, and a caller passing a strided view gets a
+// copy. The program's own allocations (memref.alloc, gpu.alloc and their
+// frees) are marked as manually deallocated first, so the deallocation
+// pass neither frees them (a gpu.alloc freed as memref.dealloc would be
+// wrong) nor rejects their frees. Kernels allocate on the stack and copy
+// with linalg.copy, which every target lowers (a heap, or memref.copy's
+// runtime call, are not there on GPUs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_BUFFERIZETENSORS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+bool isTensor(Type type) { return isa<TensorType>(type); }
+
+/// True when \p module has anything bufferization rewrites.
+bool usesTensors(ModuleOp module) {
+  WalkResult found = module.walk([](Operation *op) {
+    if (isa<bufferization::BufferizationDialect>(op->getDialect()) ||
+        llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor))
+      return WalkResult::interrupt();
+    if (auto function = dyn_cast<FunctionOpInterface>(op))
+      if (llvm::any_of(function.getArgumentTypes(), isTensor) ||
+          llvm::any_of(function.getResultTypes(), isTensor))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (llvm::any_of(block.getArgumentTypes(), isTensor))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
+/// True when \p op allocates or frees a buffer.
+bool allocatesOrFrees(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && (effects.hasEffect<MemoryEffects::Allocate>() ||
+                     effects.hasEffect<MemoryEffects::Free>());
+}
+
+/// True when code built at \p b runs in a kernel.
+bool isInKernel(OpBuilder &b) {
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  return parent && (isa<gpu::LaunchOp, gpu::GPUFuncOp>(parent) ||
+                    parent->getParentOfType<gpu::LaunchOp>() ||
+                    parent->getParentOfType<gpu::GPUFuncOp>());
+}
+
+bufferization::OneShotBufferizationOptions getBufferizationOptions() {
+  bufferization::OneShotBufferizationOptions options;
+  options.bufferizeFunctionBoundaries = true;
+  options.setFunctionBoundaryTypeConversion(
+      bufferization::LayoutMapOption::IdentityLayoutMap);
+  options.allocationFn = [](OpBuilder &b, Location loc, MemRefType type,
+                            ValueRange dynamicSizes,
+                            unsigned alignment) -> FailureOr<Value> {
+    IntegerAttr align =
+        alignment ? b.getI64IntegerAttr(alignment) : IntegerAttr();
+    if (isInKernel(b))
+      return memref::AllocaOp::create(b, loc, type, dynamicSizes, ValueRange(),
+                                      align)
+          .getResult();
+    return memref::AllocOp::create(b, loc, type, dynamicSizes, ValueRange(),
+                                   align)
+        .getResult();
+  };
+  options.memCpyFn = [](OpBuilder &b, Location loc, Value from,
+                        Value to) -> LogicalResult {
+    if (isInKernel(b))
+      linalg::CopyOp::create(b, loc, from, to);
+    else
+      memref::CopyOp::create(b, loc, from, to);
+    return success();
+  };
+  return options;
+}
+
+/// One-shot bufferization's own error for an op on tensors it has no rule
+/// for is "op was not bufferized"; this one names the op and what to do.
+LogicalResult
+checkBufferizable(ModuleOp module,
+                  const bufferization::OneShotBufferizationOptions &options) {
+  WalkResult result = module.walk([&](Operation *op) {
+    if (!bufferization::hasTensorSemantics(op) ||
+        options.dynCastBufferizableOp(op))
+      return WalkResult::advance();
+    op->emitError("'")
+        << op->getName()
+        << "' on tensors cannot be compiled: MLIR's bufferization has no "
+           "rule for it; write it with ops that have one (linalg, tensor.*, "
+           "scf), or on memrefs";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+struct BufferizeTensorsPass
+    : public mlirc::impl::BufferizeTensorsBase<BufferizeTensorsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (!usesTensors(module))
+      return;
+    StringRef manual =
+        bufferization::BufferizationDialect::kManualDeallocation;
+    module.walk([&](Operation *op) {
+      if (allocatesOrFrees(op))
+        op->setAttr(manual, UnitAttr::get(&getContext()));
+    });
+
+    OpPassManager before(ModuleOp::getOperationName());
+    before.addPass(createConvertElementwiseToLinalgPass());
+    before.addPass(bufferization::createEmptyTensorEliminationPass());
+    if (failed(runPipeline(before, module)))
+      return signalPassFailure();
+
+    bufferization::OneShotBufferizationOptions options =
+        getBufferizationOptions();
+    if (failed(checkBufferizable(module, options)))
+      return signalPassFailure();
+    bufferization::BufferizationState state;
+    if (failed(bufferization::runOneShotModuleBufferize(module, options, state)))
+      return signalPassFailure();
+
+    // MLIR's buffer deallocation pipeline, with mlirc's bounded
+    // canonicalizer in place of MLIR's.
+    OpPassManager after(ModuleOp::getOperationName());
+    after.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+    after.addNestedPass<func::FuncOp>(mlirc::createBoundedCanonicalizer());
+    after.addPass(bufferization::createBufferDeallocationSimplificationPass());
+    after.addPass(bufferization::createLowerDeallocationsPass());
+    after.addPass(createCSEPass());
+    after.addNestedPass<func::FuncOp>(mlirc::createBoundedCanonicalizer());
+    after.addPass(createConvertBufferizationToMemRefPass());
+    if (failed(runPipeline(after, module)))
+      return signalPassFailure();
+
+    // The marks were for the deallocation pass only.
+    module.walk([&](Operation *op) { op->removeAttr(manual); });
+  }
+};
+
+} // namespace
