@@ -135,8 +135,7 @@ struct BufferizeTensorsPass
     ModuleOp module = getOperation();
     if (!usesTensors(module))
       return;
-    StringRef manual =
-        bufferization::BufferizationDialect::kManualDeallocation;
+    StringRef manual = bufferization::BufferizationDialect::kManualDeallocation;
     module.walk([&](Operation *op) {
       if (allocatesOrFrees(op))
         op->setAttr(manual, UnitAttr::get(&getContext()));
@@ -153,7 +152,8 @@ struct BufferizeTensorsPass
     if (failed(checkBufferizable(module, options)))
       return signalPassFailure();
     bufferization::BufferizationState state;
-    if (failed(bufferization::runOneShotModuleBufferize(module, options, state)))
+    if (failed(
+            bufferization::runOneShotModuleBufferize(module, options, state)))
       return signalPassFailure();
 
     // MLIR's buffer deallocation pipeline, with mlirc's bounded

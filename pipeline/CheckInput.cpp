@@ -76,6 +76,21 @@ LogicalResult checkModuleLevel(Operation *op) {
          << (isa<ModuleOp>(parent) ? "" : ", or a gpu.func") << ")";
 }
 
+/// MLIR 22 lowers memref.generic_atomic_rmw to a compare-and-swap on the
+/// element type, which LLVM has only for integers and pointers.
+LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
+  Type element = op.getMemref().getType().getElementType();
+  if (element.isIntOrIndex())
+    return success();
+  return op.emitError("'memref.generic_atomic_rmw' on ")
+         << element
+         << " elements cannot be compiled: MLIR's lowering makes it a "
+            "compare-and-swap of "
+         << element
+         << ", which LLVM has only for integers; use memref.atomic_rmw "
+            "(addf, maximumf, minimumf, assign, ...) for floats";
+}
+
 struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
   CheckInputPass() = default;
   explicit CheckInputPass(std::vector<const TargetUnit *> units)
@@ -153,10 +168,10 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
   /// deep in a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
     static constexpr llvm::StringLiteral supported[] = {
-        "builtin", "func", "arith", "math",   "index",
-        "memref",  "scf",  "cf",    "vector", "affine",
-        "gpu",     "llvm", "nvvm",  "rocdl",  "ub",
-        "linalg",  "tensor", "bufferization"};
+        "builtin", "func",  "arith",  "math",   "index",  "memref",
+        "scf",     "cf",    "vector", "affine", "gpu",    "llvm",
+        "nvvm",    "rocdl", "ub",     "linalg", "tensor", "bufferization",
+        "complex"};
     StringRef dialect = op->getName().getDialectNamespace();
     bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
                     op->getParentOfType<gpu::GPUModuleOp>();
@@ -171,8 +186,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
            << op->getName() << "' cannot be compiled "
            << (inKernel ? "in a kernel" : "in host code")
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
-              "cf, vector, affine, gpu, ub, llvm, linalg, tensor and "
-              "bufferization dialects"
+              "cf, vector, affine, gpu, ub, llvm, linalg, tensor, "
+              "bufferization and complex dialects"
            << (inKernel ? "" : " and async");
   }
 
@@ -189,6 +204,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
           else if (auto dim = dyn_cast<tensor::DimOp>(op))
             checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
+          else if (auto rmw = dyn_cast<memref::GenericAtomicRMWOp>(op))
+            checked = checkGenericAtomic(rmw);
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
             checked = checkLaunch(op, launch.getGridSizeOperandValues(),
                                   launch.getBlockSizeOperandValues());

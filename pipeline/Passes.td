@@ -183,6 +183,30 @@ def BufferizeTensors : Pass<"mlirc-bufferize", "mlir::ModuleOp"> {
   ];
 }
 
+def CheckLowered : Pass<"mlirc-check-lowered"> {
+  let summary = "Report, at the op, what the lowering to LLVM left";
+  let description = [{
+    After host or device lowering everything is in the LLVM dialect (and
+    the target's intrinsic dialect). An op left over, or a value left
+    behind an unrealized_conversion_cast, would fail in the translation to
+    LLVM IR at a cast, far from the op that has no lowering; this reports
+    that op, at its location (its function's when it has none).
+  }];
+}
+
+def LowerVectorOps : Pass<"mlirc-lower-vector-ops"> {
+  let summary = "MLIR's vector lowerings that convert-vector-to-llvm lacks";
+  let description = [{
+    vector.multi_reduction, vector.scan, n-D vector.gather and vector.mask
+    around transfers, as the simpler vector ops the LLVM lowering takes
+    (MLIR's own lowering patterns for each).
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
+  ];
+}
+
 def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
   let summary = "memref.realloc as an allocation, a copy and a deallocation";
   let description = [{

@@ -116,6 +116,11 @@ void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
                                          unsigned subgroupSize,
                                          StringRef vendor) {
   pm.addPass(createExpandGpuOps({subgroupSize, vendor.str()}));
+  // complex ops as arith and math on their parts, the rest (create, re,
+  // im) as LLVM structs.
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  pm.addPass(createLowerVectorOps());
   // vector-to-scf and expand-strided-metadata emit affine.apply: lower
   // affine after both.
   pm.addPass(createConvertVectorToSCFPass());
@@ -133,6 +138,7 @@ void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
   addCanonicalizerPerFunction(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCheckLowered());
 }
 
 void mlirc::populateBinaryPasses(OpPassManager &pm,
@@ -144,6 +150,11 @@ void mlirc::populateBinaryPasses(OpPassManager &pm,
 
 void mlirc::populateHostPasses(OpPassManager &pm,
                                const PipelineOptions &options) {
+  // complex ops as arith and math on their parts, the rest (create, re,
+  // im) as LLVM structs.
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  pm.addPass(createLowerVectorOps());
   // vector-to-scf and expand-strided-metadata emit affine.apply: lower
   // affine after both.
   pm.addPass(createConvertVectorToSCFPass());
@@ -186,6 +197,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createMoveLoopAnnotations());
   addModuleCanonicalizer(pm);
   pm.addPass(createCSEPass());
+  pm.addPass(createCheckLowered());
   if (options.debugInfo)
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
 }
