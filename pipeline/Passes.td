@@ -46,6 +46,17 @@ def SyncHostSharedAllocs
   }];
 }
 
+def AsyncRegion : Pass<"mlirc-async-region", "mlir::func::FuncOp"> {
+  let summary = "MLIR's gpu-async-region, for functions with synchronous "
+                "gpu ops";
+  let description = [{
+    Runs MLIR's gpu-async-region on a function without async tokens,
+    making its gpu ops async on one chain of tokens. A function that uses
+    tokens is left as its tokens say: MLIR's pass would chain all its ops,
+    and serialize launches the program puts on independent streams.
+  }];
+}
+
 def MergeAsyncDependencies
     : Pass<"mlirc-merge-async-dependencies", "mlir::ModuleOp"> {
   let summary = "Join several async dependencies of a gpu op into one";

@@ -72,7 +72,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createUniqueKernelNames({options.programId}));
   pm.addPass(createMergeGpuModules());
   pm.addPass(createParallelizeHostLoops());
-  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addNestedPass<func::FuncOp>(createAsyncRegion());
   pm.addPass(createSyncHostSharedAllocs());
   pm.addPass(createMergeAsyncDependencies());
   addModuleCanonicalizer(pm);

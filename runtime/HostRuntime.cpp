@@ -6,13 +6,14 @@
 // worker threads (one per core). Kernels register their block functions
 // from global constructors, keyed by the host handle launches name.
 //
-// Async work really is asynchronous: work enqueued on a stream (launches,
-// copies, memsets, frees) goes to one executor thread in the order the
-// program enqueued it and the call returns at once. That single order
-// satisfies every token dependency, since a dependency is always enqueued
-// before its user; streams and events only remember the last task they
-// cover, for the waits. Work on no stream first waits for everything
-// enqueued, then runs on the caller's thread.
+// Async work really is asynchronous, and streams are independent: work
+// enqueued on a stream (launches, copies, memsets, frees) runs on that
+// stream's own thread in the order the program enqueued it, and the call
+// returns at once. Work on different streams runs at the same time, as on
+// a GPU, so a kernel may spin until a kernel on another stream signals it.
+// An event is a stream's last task at the time it was recorded; a stream
+// waiting for it waits on its own thread. Work on no stream first waits
+// for everything enqueued, then runs on the caller's thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,7 +89,17 @@ public:
   /// shared memory of the worker), and returns when all are done.
   using Body = std::function<void(int64_t, int64_t, void *)>;
   void run(int64_t blocks, size_t sharedBytes, const Body &body) {
-    std::lock_guard<std::mutex> launchLock(launchMutex);
+    std::unique_lock<std::mutex> launchLock(launchMutex, std::try_to_lock);
+    if (!launchLock.owns_lock()) {
+      // The workers run another launch (from another stream), which may
+      // wait for this one: this one runs on the calling thread alone, so
+      // that both make progress.
+      thread_local std::vector<char> ownShared;
+      if (ownShared.size() < sharedBytes)
+        ownShared.resize(sharedBytes);
+      body(0, blocks, ownShared.data());
+      return;
+    }
     for (std::vector<char> &memory : sharedMemory)
       if (memory.size() < sharedBytes)
         memory.resize(sharedBytes);
@@ -213,11 +224,14 @@ BlockPool &pool() {
   return blockPool;
 }
 
-/// Runs enqueued tasks one after another, in order: on its own thread, or
-/// on a thread that waits for them (which then needs no wake-up).
-class Executor {
+/// One stream's tasks, run one after another in the order they were
+/// enqueued, on a thread of the stream's own: tasks of different streams
+/// run at the same time, so a kernel may wait for one on another stream.
+/// Task numbers only grow, also when a destroyed stream's queue is reused
+/// for a new stream, so "task n has run" stays true for an event.
+class StreamQueue {
 public:
-  ~Executor() {
+  ~StreamQueue() {
     {
       std::lock_guard<std::mutex> lock(mutex);
       stopping = true;
@@ -238,8 +252,15 @@ public:
     return enqueued;
   }
 
+  /// The number of the last task enqueued.
+  uint64_t last() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return enqueued;
+  }
+
   /// Waits until task \p number (and so every earlier one) has run,
-  /// running pending tasks itself while no one else is.
+  /// running pending tasks itself while the stream's thread is not (which
+  /// saves waking that thread for work the caller waits for anyway).
   void waitFor(uint64_t number) {
     std::unique_lock<std::mutex> lock(mutex);
     while (completed < number) {
@@ -248,13 +269,6 @@ public:
       else
         changed.wait(lock);
     }
-  }
-
-  void waitForAll() {
-    std::unique_lock<std::mutex> lock(mutex);
-    uint64_t last = enqueued;
-    lock.unlock();
-    waitFor(last);
   }
 
 private:
@@ -294,25 +308,72 @@ private:
   std::thread thread;
 };
 
-Executor &executor() {
-  static Executor asyncExecutor;
-  return asyncExecutor;
+/// Every stream queue made, in use or free for the next stream: creating
+/// a stream is then as cheap as CUDA's, not a thread's start.
+class StreamQueues {
+public:
+  std::shared_ptr<StreamQueue> take() {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!free.empty()) {
+      std::shared_ptr<StreamQueue> queue = std::move(free.back());
+      free.pop_back();
+      return queue;
+    }
+    all.push_back(std::make_shared<StreamQueue>());
+    return all.back();
+  }
+
+  void giveBack(std::shared_ptr<StreamQueue> queue) {
+    std::lock_guard<std::mutex> lock(mutex);
+    free.push_back(std::move(queue));
+  }
+
+  /// Waits until every task enqueued so far, on any stream, has run.
+  void waitForAll() {
+    std::vector<std::shared_ptr<StreamQueue>> queues;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      queues = all;
+    }
+    for (const std::shared_ptr<StreamQueue> &queue : queues)
+      queue->waitFor(queue->last());
+  }
+
+private:
+  std::mutex mutex;
+  std::vector<std::shared_ptr<StreamQueue>> all, free;
+};
+
+StreamQueues &streamQueues() {
+  static StreamQueues queues;
+  return queues;
 }
 
-/// A stream or an event: the last task it covers.
-struct Marker {
-  uint64_t lastTask = 0;
+/// A stream: its queue.
+struct Stream {
+  std::shared_ptr<StreamQueue> queue = streamQueues().take();
+};
+
+/// An event: the last task of a stream it covers (none: already reached).
+struct Event {
+  std::shared_ptr<StreamQueue> queue;
+  uint64_t task = 0;
+
+  void synchronize() const {
+    if (queue)
+      queue->waitFor(task);
+  }
 };
 
 /// Runs \p work on \p stream: enqueued when there is one, else on this
 /// thread after everything enqueued so far.
 void onStream(void *stream, std::function<void()> work) {
   if (!stream) {
-    executor().waitForAll();
+    streamQueues().waitForAll();
     work();
     return;
   }
-  static_cast<Marker *>(stream)->lastTask = executor().enqueue(std::move(work));
+  static_cast<Stream *>(stream)->queue->enqueue(std::move(work));
 }
 
 struct MemRefDescriptor {
@@ -388,37 +449,49 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
   onStream(stream, [run, storage, args] { run(args->data()); });
 }
 
-void *MLIRC_EXPORT(mgpuStreamCreate)() { return new Marker(); }
+void *MLIRC_EXPORT(mgpuStreamCreate)() { return new Stream(); }
 
-void MLIRC_EXPORT(mgpuStreamDestroy)(void *stream) {
-  executor().waitFor(static_cast<Marker *>(stream)->lastTask);
-  delete static_cast<Marker *>(stream);
+void MLIRC_EXPORT(mgpuStreamDestroy)(void *handle) {
+  auto *stream = static_cast<Stream *>(handle);
+  stream->queue->waitFor(stream->queue->last());
+  streamQueues().giveBack(std::move(stream->queue));
+  delete stream;
 }
 
-void MLIRC_EXPORT(mgpuStreamSynchronize)(void *stream) {
-  executor().waitFor(static_cast<Marker *>(stream)->lastTask);
+void MLIRC_EXPORT(mgpuStreamSynchronize)(void *handle) {
+  StreamQueue &queue = *static_cast<Stream *>(handle)->queue;
+  queue.waitFor(queue.last());
 }
 
-void MLIRC_EXPORT(mgpuStreamWaitEvent)(void *stream, void *event) {
-  // Tasks run in enqueue order: what the event covers runs first anyway.
-  auto *marker = static_cast<Marker *>(stream);
-  marker->lastTask =
-      std::max(marker->lastTask, static_cast<Marker *>(event)->lastTask);
+void MLIRC_EXPORT(mgpuStreamWaitEvent)(void *handle, void *eventHandle) {
+  // What comes next on the stream waits, on the stream's thread, for what
+  // the event covers on its own stream.
+  Event event = *static_cast<Event *>(eventHandle);
+  auto *stream = static_cast<Stream *>(handle);
+  if (!event.queue || event.queue == stream->queue)
+    return;
+  stream->queue->enqueue([event] { event.synchronize(); });
 }
 
-void *MLIRC_EXPORT(mgpuEventCreate)() { return new Marker(); }
+void *MLIRC_EXPORT(mgpuEventCreate)() { return new Event(); }
 
 void MLIRC_EXPORT(mgpuEventDestroy)(void *event) {
-  delete static_cast<Marker *>(event);
+  delete static_cast<Event *>(event);
 }
 
 void MLIRC_EXPORT(mgpuEventSynchronize)(void *event) {
-  executor().waitFor(static_cast<Marker *>(event)->lastTask);
+  static_cast<Event *>(event)->synchronize();
 }
 
-void MLIRC_EXPORT(mgpuEventRecord)(void *event, void *stream) {
-  static_cast<Marker *>(event)->lastTask =
-      stream ? static_cast<Marker *>(stream)->lastTask : 0;
+void MLIRC_EXPORT(mgpuEventRecord)(void *eventHandle, void *handle) {
+  auto *event = static_cast<Event *>(eventHandle);
+  if (!handle) {
+    *event = Event();
+    return;
+  }
+  auto *stream = static_cast<Stream *>(handle);
+  event->queue = stream->queue;
+  event->task = stream->queue->last();
 }
 
 void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t) {}
