@@ -164,6 +164,47 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
+  /// MLIR 22 lowers gpu.subgroup_mma_* to NVVM's WMMA only (AMD's
+  /// conversion fails on them), and its NVVM lowering crashes on some
+  /// elementwise kinds; the host target emulates them all.
+  LogicalResult checkSubgroupMma(Operation *op) {
+    bool isMma =
+        llvm::any_of(op->getResultTypes(),
+                     [](Type type) { return isa<gpu::MMAMatrixType>(type); }) ||
+        isa<gpu::SubgroupMmaStoreMatrixOp>(op);
+    if (!isMma)
+      return success();
+    for (const TargetUnit *unit : units) {
+      StringRef dialect = unit->getIntrinsicDialect();
+      if (dialect == "rocdl")
+        return op->emitError("'")
+               << op->getName() << "' cannot be compiled for "
+               << unit->getName()
+               << " targets: MLIR 22 lowers gpu.subgroup_mma_* ops for "
+                  "NVIDIA targets (WMMA) and mlirc emulates them on the "
+                  "host target, but nothing lowers them to AMD's WMMA or "
+                  "MFMA yet; drop the "
+               << unit->getName() << " targets";
+      auto elementwise = dyn_cast<gpu::SubgroupMmaElementwiseOp>(op);
+      if (dialect != "nvvm" || !elementwise)
+        continue;
+      gpu::MMAElementwiseOp kind = elementwise.getOpType();
+      if (llvm::is_contained(
+              {gpu::MMAElementwiseOp::ADDF, gpu::MMAElementwiseOp::MULF,
+               gpu::MMAElementwiseOp::MAXF, gpu::MMAElementwiseOp::MINF,
+               gpu::MMAElementwiseOp::DIVF, gpu::MMAElementwiseOp::EXTF},
+              kind))
+        continue;
+      return op->emitError("'gpu.subgroup_mma_elementwise ")
+             << gpu::stringifyMMAElementwiseOp(kind)
+             << "' cannot be compiled for " << unit->getName()
+             << " targets: MLIR 22's NVVM lowering has addf, mulf, maxf, "
+                "minf, divf and extf only (it crashes on the others); "
+                "write a - b as a + (-1 * b) with a constant matrix";
+    }
+    return success();
+  }
+
   /// Ops of dialects mlirc does not lower (sparse_tensor, ...) would fail
   /// deep in a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
@@ -198,6 +239,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           LogicalResult checked = checkDialect(op);
           if (succeeded(checked))
             checked = checkModuleLevel(op);
+          if (succeeded(checked))
+            checked = checkSubgroupMma(op);
           if (failed(checked))
             return WalkResult::interrupt();
           if (auto dim = dyn_cast<memref::DimOp>(op))

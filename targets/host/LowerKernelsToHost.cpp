@@ -11,9 +11,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
+#include "targets/host/EmulateSubgroupMma.h"
 #include "targets/host/HostBlockFunction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -145,7 +147,8 @@ struct LowerKernelsToHostPass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, func::FuncDialect, LLVM::LLVMDialect,
-                    memref::MemRefDialect, scf::SCFDialect>();
+                    memref::MemRefDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
   }
 
   void runOnOperation() override {
@@ -157,7 +160,8 @@ struct LowerKernelsToHostPass
       auto hostCopy = cast<gpu::GPUModuleOp>(gpuModule->clone());
       llvm::scope_exit eraseCopy([&] { hostCopy->erase(); });
       DenseSet<StringAttr> gpuHelpers = findGpuHelpers(hostCopy);
-      if (failed(inlineGpuHelpers(hostCopy, gpuHelpers)))
+      if (failed(inlineGpuHelpers(hostCopy, gpuHelpers)) ||
+          failed(emulateSubgroupMma(hostCopy)))
         return signalPassFailure();
       // The other helpers get a host copy under a program-unique name;
       // declarations name functions outside the device code (libm's, say),

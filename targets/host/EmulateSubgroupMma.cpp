@@ -1,0 +1,364 @@
+//===- EmulateSubgroupMma.cpp - gpu.subgroup_mma_* on the CPU -------------===//
+//
+// On a GPU a !gpu.mma_matrix is spread over the threads of a subgroup in a
+// layout of the chip's own; every thread of the subgroup takes part in
+// every op on it, uniformly, and a load completes in all of them before
+// any of them stores. The host target runs the threads of a block one
+// after another, so the whole matrix is one thread's instead: the first
+// lane of each subgroup holds it as a vector<MxN> and runs every op on it
+// (the other lanes hold zeros and do nothing), loads and stores in the
+// program's order. The result is what the GPU computes, in any layout,
+// and the ops become vector ops LLVM compiles to straight-line SIMD code
+// (a load or store is one vector access per row, a multiply one
+// vector.contract). Ops that read single lanes' elements
+// (subgroup_mma_extract/insert_thread_local) depend on the GPU's layout
+// and are not emulated.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/host/EmulateSubgroupMma.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The vector holding a whole matrix of \p type.
+VectorType getMatrixVectorType(gpu::MMAMatrixType type) {
+  return VectorType::get(type.getShape(), type.getElementType());
+}
+
+/// The ops' memref as a 1-D memref over its buffer and the linear index of
+/// \p indices in it: rows are leadDimension elements apart from there.
+std::pair<Value, Value> linearize(OpBuilder &b, Location loc, Value memref,
+                                  ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides())) {
+    Value step = arith::MulIOp::create(b, loc, index, stride);
+    linear = arith::AddIOp::create(b, loc, linear, step);
+  }
+  // The flat view's size only bounds what the strided access may reach;
+  // the matrix ops say nothing of it, so it is the largest there is.
+  auto flatType = MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                                  AffineMap(), type.getMemorySpace());
+  Value size = arith::ConstantIndexOp::create(
+      b, loc, std::numeric_limits<int64_t>::max() / 16);
+  Value flat = memref::ReinterpretCastOp::create(
+      b, loc, flatType, metadata.getBaseBuffer(), b.getIndexAttr(0),
+      ArrayRef<OpFoldResult>{size}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  return {flat, linear};
+}
+
+/// Builds \p body in the first lane of each subgroup only; the other lanes
+/// get zeros of \p type (nothing when \p type is null).
+Value onFirstLane(OpBuilder &b, Location loc, Type type,
+                  function_ref<Value(OpBuilder &)> body) {
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                            arith::ConstantIndexOp::create(b, loc, 0));
+  if (!type) {
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &then, Location at) {
+      body(then);
+      scf::YieldOp::create(then, at);
+    });
+    return Value();
+  }
+  auto guarded = scf::IfOp::create(
+      b, loc, first,
+      [&](OpBuilder &then, Location at) {
+        scf::YieldOp::create(then, at, body(then));
+      },
+      [&](OpBuilder &otherwise, Location at) {
+        Value zeros = arith::ConstantOp::create(otherwise, at, type,
+                                                otherwise.getZeroAttr(type));
+        scf::YieldOp::create(otherwise, at, zeros);
+      });
+  return guarded.getResult(0);
+}
+
+/// The offset of row (or column) \p line from \p linear.
+Value lineStart(OpBuilder &b, Location loc, Value linear, int64_t line,
+                int64_t leadDimension) {
+  return arith::AddIOp::create(
+      b, loc, linear,
+      arith::ConstantIndexOp::create(b, loc, line * leadDimension));
+}
+
+struct LoadMatrix : public OpConversionPattern<gpu::SubgroupMmaLoadMatrixOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupMmaLoadMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<gpu::MMAMatrixType>(op.getRes().getType());
+    ArrayRef<int64_t> shape = type.getShape();
+    bool transposed = op.getTranspose().value_or(false);
+    int64_t ld = op.getLeadDimension().getSExtValue();
+    Value matrix = onFirstLane(
+        rewriter, loc, getMatrixVectorType(type), [&](OpBuilder &b) {
+          auto [flat, linear] =
+              linearize(b, loc, adaptor.getSrcMemref(), adaptor.getIndices());
+          // A transposed load reads columns: element (r, c) is c * ld + r.
+          int64_t lines = transposed ? shape[1] : shape[0];
+          int64_t length = transposed ? shape[0] : shape[1];
+          auto lineType = VectorType::get({length}, type.getElementType());
+          auto stored = VectorType::get({lines, length}, type.getElementType());
+          Value loaded =
+              arith::ConstantOp::create(b, loc, stored, b.getZeroAttr(stored));
+          for (int64_t line = 0; line < lines; ++line) {
+            Value start = lineStart(b, loc, linear, line, ld);
+            Value row = vector::LoadOp::create(b, loc, lineType, flat, start);
+            loaded = vector::InsertOp::create(b, loc, row, loaded, line);
+          }
+          if (transposed)
+            loaded = vector::TransposeOp::create(b, loc, loaded, {1, 0});
+          return loaded;
+        });
+    rewriter.replaceOp(op, matrix);
+    return success();
+  }
+};
+
+struct StoreMatrix : public OpConversionPattern<gpu::SubgroupMmaStoreMatrixOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupMmaStoreMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<gpu::MMAMatrixType>(op.getSrc().getType());
+    bool transposed = op.getTranspose().value_or(false);
+    int64_t ld = op.getLeadDimension().getSExtValue();
+    onFirstLane(rewriter, loc, Type(), [&](OpBuilder &b) {
+      auto [flat, linear] =
+          linearize(b, loc, adaptor.getDstMemref(), adaptor.getIndices());
+      Value matrix = adaptor.getSrc();
+      if (transposed)
+        matrix = vector::TransposeOp::create(b, loc, matrix, {1, 0});
+      int64_t lines = transposed ? type.getShape()[1] : type.getShape()[0];
+      for (int64_t line = 0; line < lines; ++line) {
+        Value row = vector::ExtractOp::create(b, loc, matrix, line);
+        Value start = lineStart(b, loc, linear, line, ld);
+        vector::StoreOp::create(b, loc, row, flat, start);
+      }
+      return Value();
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// \p value (a vector of A's or B's elements) in the accumulator's element
+/// type \p to.
+Value extendTo(OpBuilder &b, Location loc, Value value, gpu::MMAMatrixType from,
+               Type to) {
+  Type element = from.getElementType();
+  if (element == to)
+    return value;
+  auto type = VectorType::get(from.getShape(), to);
+  if (isa<FloatType>(element))
+    return arith::ExtFOp::create(b, loc, type, value);
+  return arith::ExtSIOp::create(b, loc, type, value);
+}
+
+struct Compute : public OpConversionPattern<gpu::SubgroupMmaComputeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupMmaComputeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gpu::MMAMatrixType typeA = op.getOpA().getType(),
+                       typeB = op.getOpB().getType();
+    // arith has no unsigned element types; the GPUs' integer MMA takes
+    // signless i8 as signed.
+    if (typeA.getElementType().isUnsignedInteger() ||
+        typeB.getElementType().isUnsignedInteger())
+      return rewriter.notifyMatchFailure(op, "unsigned integer operands");
+    Type accumulator = op.getOpC().getType().getElementType();
+    // C + A * B on the matrices as loaded; the transpose flags only pick
+    // a GPU intrinsic for the layout the loads produced.
+    MLIRContext *context = op.getContext();
+    AffineExpr i, j, k;
+    bindDims(context, i, j, k);
+    auto maps = ArrayAttr::get(
+        context, {AffineMapAttr::get(AffineMap::get(3, 0, {i, k}, context)),
+                  AffineMapAttr::get(AffineMap::get(3, 0, {k, j}, context)),
+                  AffineMapAttr::get(AffineMap::get(3, 0, {i, j}, context))});
+    auto parallel =
+        vector::IteratorTypeAttr::get(context, vector::IteratorType::parallel);
+    auto iterators =
+        rewriter.getArrayAttr({parallel, parallel,
+                               vector::IteratorTypeAttr::get(
+                                   context, vector::IteratorType::reduction)});
+    Value result = onFirstLane(
+        rewriter, loc, getMatrixVectorType(op.getOpC().getType()),
+        [&](OpBuilder &b) -> Value {
+          Value a = extendTo(b, loc, adaptor.getOpA(), typeA, accumulator);
+          Value bValue = extendTo(b, loc, adaptor.getOpB(), typeB, accumulator);
+          return vector::ContractionOp::create(
+              b, loc, a, bValue, adaptor.getOpC(), maps, iterators);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConstantMatrix
+    : public OpConversionPattern<gpu::SubgroupMmaConstantMatrixOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupMmaConstantMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    VectorType type = getMatrixVectorType(op.getType());
+    Value result =
+        onFirstLane(rewriter, op.getLoc(), type, [&](OpBuilder &b) -> Value {
+          return vector::BroadcastOp::create(b, op.getLoc(), type,
+                                             adaptor.getValue());
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The elementwise op \p kind on \p args, null for a wrong operand count.
+Value buildElementwise(OpBuilder &b, Location loc, gpu::MMAElementwiseOp kind,
+                       ValueRange args, VectorType type) {
+  auto binary = [&](auto tag) -> Value {
+    using BinaryOp = decltype(tag);
+    if (args.size() != 2)
+      return Value();
+    return BinaryOp::create(b, loc, args[0], args[1]);
+  };
+  bool unary = args.size() == 1;
+  switch (kind) {
+  case gpu::MMAElementwiseOp::ADDF:
+    return binary(arith::AddFOp());
+  case gpu::MMAElementwiseOp::MULF:
+    return binary(arith::MulFOp());
+  case gpu::MMAElementwiseOp::SUBF:
+    return binary(arith::SubFOp());
+  case gpu::MMAElementwiseOp::MAXF:
+    return binary(arith::MaximumFOp());
+  case gpu::MMAElementwiseOp::MINF:
+    return binary(arith::MinimumFOp());
+  case gpu::MMAElementwiseOp::DIVF:
+    return binary(arith::DivFOp());
+  case gpu::MMAElementwiseOp::ADDI:
+    return binary(arith::AddIOp());
+  case gpu::MMAElementwiseOp::MULI:
+    return binary(arith::MulIOp());
+  case gpu::MMAElementwiseOp::SUBI:
+    return binary(arith::SubIOp());
+  case gpu::MMAElementwiseOp::DIVS:
+    return binary(arith::DivSIOp());
+  case gpu::MMAElementwiseOp::DIVU:
+    return binary(arith::DivUIOp());
+  case gpu::MMAElementwiseOp::NEGATEF:
+    return unary ? arith::NegFOp::create(b, loc, args[0]) : Value();
+  case gpu::MMAElementwiseOp::NEGATES:
+    if (!unary)
+      return Value();
+    return arith::SubIOp::create(
+        b, loc, arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)),
+        args[0]);
+  case gpu::MMAElementwiseOp::EXTF:
+    return unary ? arith::ExtFOp::create(b, loc, type, args[0]) : Value();
+  }
+  return Value();
+}
+
+struct Elementwise : public OpConversionPattern<gpu::SubgroupMmaElementwiseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupMmaElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    VectorType type = getMatrixVectorType(op.getType());
+    ValueRange args = adaptor.getArgs();
+    // Check the operand count before building anything.
+    bool binaryKind = op.getOpType() != gpu::MMAElementwiseOp::NEGATEF &&
+                      op.getOpType() != gpu::MMAElementwiseOp::NEGATES &&
+                      op.getOpType() != gpu::MMAElementwiseOp::EXTF;
+    if (args.size() != (binaryKind ? 2u : 1u))
+      return rewriter.notifyMatchFailure(op, "operand count");
+    Value result = onFirstLane(rewriter, loc, type, [&](OpBuilder &b) {
+      return buildElementwise(b, loc, op.getOpType(), args, type);
+    });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+bool isMatrix(Type type) { return isa<gpu::MMAMatrixType>(type); }
+
+bool hasMatrices(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), isMatrix) ||
+         llvm::any_of(op->getResultTypes(), isMatrix);
+}
+
+} // namespace
+
+LogicalResult mlirc::host::emulateSubgroupMma(gpu::GPUModuleOp module) {
+  // Most kernels have none: nothing to convert. An op this cannot emulate
+  // is reported before anything changes.
+  bool any = false;
+  WalkResult unsupported = module.walk([&](Operation *op) {
+    if (!hasMatrices(op))
+      return WalkResult::advance();
+    any = true;
+    if (isa<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
+            gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
+            gpu::SubgroupMmaElementwiseOp, RegionBranchOpInterface,
+            RegionBranchTerminatorOpInterface, BranchOpInterface>(op))
+      return WalkResult::advance();
+    op->emitError("'")
+        << op->getName()
+        << "' cannot be compiled for the host target: it emulates loads, "
+           "stores, compute (float and signless integer), constants and "
+           "elementwise ops on !gpu.mma_matrix values, and their passing "
+           "through loops and branches, not this op";
+    return WalkResult::interrupt();
+  });
+  if (unsupported.wasInterrupted())
+    return failure();
+  if (!any)
+    return success();
+
+  MLIRContext *context = module.getContext();
+  TypeConverter converter;
+  converter.addConversion([](Type type) { return type; });
+  converter.addConversion([](gpu::MMAMatrixType type) -> Type {
+    return getMatrixVectorType(type);
+  });
+  ConversionTarget target(*context);
+  target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+    if (auto branch = dyn_cast<BranchOpInterface>(op))
+      return converter.isLegal(op->getOperandTypes());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!converter.isLegal(block.getArgumentTypes()))
+          return false;
+    return !hasMatrices(op);
+  });
+  RewritePatternSet patterns(context);
+  patterns.add<LoadMatrix, StoreMatrix, Compute, ConstantMatrix, Elementwise>(
+      converter, context);
+  scf::populateSCFStructuralTypeConversions(converter, patterns);
+  populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+  populateAnyFunctionOpInterfaceTypeConversionPattern(patterns, converter);
+  ConversionConfig config;
+  config.buildMaterializations = false;
+  return applyPartialConversion(module, target, std::move(patterns), config);
+}
