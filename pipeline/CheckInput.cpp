@@ -144,10 +144,10 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
 
   /// A target's intrinsic (nvvm, rocdl) compiles in the kernels of that
   /// target only; LLVM's code generators for the others abort on it.
-  LogicalResult checkIntrinsic(Operation *op, StringRef dialect,
-                               bool inKernel) {
+  LogicalResult checkIntrinsic(Operation *op, StringRef opDialect,
+                               StringRef dialect, bool inKernel) {
     std::string portable =
-        (": " + dialect +
+        (": " + opDialect +
          " ops are one GPU target's own; use the gpu dialect's portable ops "
          "(gpu.thread_id, gpu.lane_id, gpu.shuffle, ...)")
             .str();
@@ -216,8 +216,11 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     StringRef dialect = op->getName().getDialectNamespace();
     bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
                     op->getParentOfType<gpu::GPUModuleOp>();
-    if (dialect == "nvvm" || dialect == "rocdl")
-      return checkIntrinsic(op, dialect, inKernel);
+    // nvgpu and amdgpu are the vendors' dialects above their intrinsics.
+    if (dialect == "nvvm" || dialect == "nvgpu")
+      return checkIntrinsic(op, dialect, "nvvm", inKernel);
+    if (dialect == "rocdl" || dialect == "amdgpu")
+      return checkIntrinsic(op, dialect, "rocdl", inKernel);
     if (llvm::is_contained(supported, dialect))
       return success();
     // The async dialect runs on the host's async runtime.

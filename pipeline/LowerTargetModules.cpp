@@ -5,6 +5,10 @@
 // built for the targets a module carries, that runs here on that unit's
 // modules only.
 //
+// A unit that lowers per chip (AMD) may reject an op on one chip that
+// another takes (MFMA on gfx1100, WMMA on gfx90a); its errors then name
+// the chip, and a note names the requested chips that compile the module.
+//
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
@@ -12,8 +16,10 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include <map>
 
 namespace mlirc {
@@ -49,6 +55,12 @@ struct LowerTargetModulesPass
       return;
     // One pipeline per distinct set of chips.
     std::map<std::string, OpPassManager> pipelines;
+    struct Failure {
+      std::string chips;
+      SmallVector<std::pair<Location, std::string>> errors;
+    };
+    SmallVector<Failure> failures;
+    SmallVector<std::string> compiled;
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
@@ -69,9 +81,46 @@ struct LowerTargetModulesPass
       auto it = pipelines.find(key);
       if (it == pipelines.end())
         it = pipelines.emplace(key, buildPipeline(moduleTargets)).first;
-      if (failed(runPipeline(it->second, gpuModule)))
-        return signalPassFailure();
+      std::string chips;
+      for (const OffloadTarget &target : moduleTargets)
+        chips += (chips.empty() ? "" : ", ") + target.chip;
+      // The errors wait until every module has been tried.
+      Failure failure{chips, {}};
+      LogicalResult lowered = success();
+      {
+        ScopedDiagnosticHandler collect(&getContext(), [&](Diagnostic &diag) {
+          // The first error says why; a conversion's "failed to legalize"
+          // after it repeats the op.
+          if (diag.getSeverity() != DiagnosticSeverity::Error ||
+              !failure.errors.empty())
+            return success();
+          failure.errors.emplace_back(diag.getLocation(), diag.str());
+          return success();
+        });
+        lowered = runPipeline(it->second, gpuModule);
+      }
+      if (succeeded(lowered))
+        compiled.push_back(chips);
+      else
+        failures.push_back(std::move(failure));
     }
+    if (failures.empty())
+      return;
+    for (const Failure &failure : failures) {
+      for (const auto &[loc, message] : failure.errors) {
+        InFlightDiagnostic diag = emitError(loc)
+                                  << message << " (compiling for "
+                                  << failure.chips << ")";
+        if (!compiled.empty())
+          diag.attachNote()
+              << "of the requested targets, " << llvm::join(compiled, ", ")
+              << (compiled.size() == 1 ? " compiles" : " compile") << " it";
+      }
+      if (failure.errors.empty())
+        getOperation().emitError("lowering the kernels for ")
+            << failure.chips << " failed";
+    }
+    signalPassFailure();
   }
 
   const TargetUnit *unit = nullptr;

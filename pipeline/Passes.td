@@ -266,6 +266,22 @@ def RegisterHostKernels
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def CheckNVGPUArchs
+    : Pass<"mlirc-check-nvgpu-archs", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Report nvgpu ops that a requested NVIDIA arch lacks";
+  let description = [{
+    An nvgpu op needs a minimum architecture (ldmatrix sm_75, mma.sync,
+    async copies and mbarriers sm_80, TMA and mbarrier try_wait sm_90,
+    warpgroup MMA sm_90a exactly); ptxas would reject it after lowering,
+    at a PTX line. This reports it at the op, naming the requested archs
+    that lack it and those that have it.
+  }];
+  let options = [
+    ListOption<"chips", "chips", "std::string",
+               "The NVIDIA archs requested (sm_NN, sm_NNa, compute_NN)">,
+  ];
+}
+
 def PrivateAllocas : Pass<"mlirc-private-allocas", "mlir::gpu::GPUModuleOp"> {
   let summary = "Move AMD kernels' allocas to the private address space";
   let description = [{

@@ -104,6 +104,11 @@ public:
     StringRef chip = targets.empty() ? "gfx900" : StringRef(targets[0].chip);
     populateGpuModulePreLowering(pm, getWavefrontSize(chip), getName());
     pm.addPass(createLowerAsserts());
+    // amdgpu ops (buffer loads and stores, MFMA, WMMA, DPP, barriers) as
+    // rocdl ops for this chip, which the conversion checks them against.
+    mlir::ConvertAMDGPUToROCDLPassOptions amdgpu;
+    amdgpu.chipset = getLoweringChipset(chip).str();
+    pm.addPass(mlir::createConvertAMDGPUToROCDLPass(amdgpu));
     mlir::ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = getLoweringChipset(chip).str();
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;

@@ -97,8 +97,18 @@ public:
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,
                             bool gpuTargetsToo) const override {
+    // nvgpu ops (mma.sync, ldmatrix, async copies, mbarriers, wgmma) as
+    // nvvm ops once control flow is cf (the conversion takes scf loops
+    // carrying !gpu.mma_matrix values for illegal), and nvvm ops that are
+    // inline PTX as such after the gpu conversion.
+    CheckNVGPUArchsOptions archs;
+    for (const OffloadTarget &target : targets)
+      archs.chips.push_back(target.chip);
+    pm.addPass(createCheckNVGPUArchs(archs));
     populateGpuModulePreLowering(pm, /*subgroupSize=*/32, getName());
+    pm.addPass(mlir::createConvertNVGPUToNVVMPass());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
+    pm.addPass(mlir::createConvertNVVMToLLVMPass());
     populateGpuModulePostLowering(pm);
   }
 

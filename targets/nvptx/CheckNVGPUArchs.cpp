@@ -1,0 +1,98 @@
+//===- CheckNVGPUArchs.cpp - nvgpu ops an NVIDIA arch lacks, at the op ----===//
+//
+// The nvgpu dialect lowers to PTX instructions that exist from some
+// architecture on; MLIR lowers them for any target, and ptxas then rejects
+// the PTX at a line of it. The minimums here are PTX ISA's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_CHECKNVGPUARCHS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+/// What an op needs: an SM version, and whether only the arch-specific
+/// target of exactly that version has it (wgmma: sm_90a).
+struct Requirement {
+  unsigned sm = 0;
+  bool archSpecific = false;
+};
+
+Requirement getRequirement(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name.starts_with("nvgpu.warpgroup."))
+    return {90, true};
+  if (name.starts_with("nvgpu.tma.") ||
+      name == "nvgpu.mbarrier.try_wait.parity" ||
+      name == "nvgpu.mbarrier.arrive.expect_tx")
+    return {90, false};
+  if (name == "nvgpu.ldmatrix")
+    return {75, false};
+  if (name.starts_with("nvgpu.mbarrier.") ||
+      name.starts_with("nvgpu.device_async_") || name == "nvgpu.mma.sync" ||
+      name == "nvgpu.mma.sp.sync")
+    return {80, false};
+  return {};
+}
+
+/// sm_90a: 90 and arch-specific; compute_80: 80.
+std::pair<unsigned, bool> parseChip(StringRef chip) {
+  StringRef digits = chip;
+  if (!digits.consume_front("sm_"))
+    digits.consume_front("compute_");
+  bool specific = digits.consume_back("a") || digits.consume_back("f");
+  unsigned sm = 0;
+  digits.getAsInteger(10, sm);
+  return {sm, specific};
+}
+
+bool has(StringRef chip, Requirement need) {
+  auto [sm, specific] = parseChip(chip);
+  if (need.archSpecific)
+    return sm == need.sm && specific;
+  return sm >= need.sm;
+}
+
+struct CheckNVGPUArchsPass
+    : public mlirc::impl::CheckNVGPUArchsBase<CheckNVGPUArchsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    WalkResult result = getOperation().walk([&](Operation *op) {
+      if (!isa<nvgpu::NVGPUDialect>(op->getDialect()))
+        return WalkResult::advance();
+      Requirement need = getRequirement(op);
+      if (!need.sm)
+        return WalkResult::advance();
+      SmallVector<std::string> lacking, having;
+      for (const std::string &chip : chips)
+        (has(chip, need) ? having : lacking).push_back(chip);
+      if (lacking.empty())
+        return WalkResult::advance();
+      InFlightDiagnostic diag =
+          op->emitError("'")
+          << op->getName() << "' cannot be compiled for "
+          << llvm::join(lacking, ", ") << ": it needs sm_" << need.sm
+          << (need.archSpecific ? "a exactly" : " or newer");
+      if (!having.empty())
+        diag << "; of the requested archs, " << llvm::join(having, ", ")
+             << (having.size() == 1 ? " has it" : " have it");
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace
