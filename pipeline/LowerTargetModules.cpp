@@ -55,11 +55,11 @@ struct LowerTargetModulesPass
       return;
     // One pipeline per distinct set of chips.
     std::map<std::string, OpPassManager> pipelines;
-    struct Failure {
+    struct FailedLowering {
       std::string chips;
       SmallVector<std::pair<Location, std::string>> errors;
     };
-    SmallVector<Failure> failures;
+    SmallVector<FailedLowering> failures;
     SmallVector<std::string> compiled;
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
@@ -85,16 +85,17 @@ struct LowerTargetModulesPass
       for (const OffloadTarget &target : moduleTargets)
         chips += (chips.empty() ? "" : ", ") + target.chip;
       // The errors wait until every module has been tried.
-      Failure failure{chips, {}};
+      FailedLowering attempt{chips, {}};
       LogicalResult lowered = success();
       {
         ScopedDiagnosticHandler collect(&getContext(), [&](Diagnostic &diag) {
-          // The first error says why; a conversion's "failed to legalize"
-          // after it repeats the op.
-          if (diag.getSeverity() != DiagnosticSeverity::Error ||
-              !failure.errors.empty())
-            return success();
-          failure.errors.emplace_back(diag.getLocation(), diag.str());
+          // Warnings and remarks go on to the usual handler. The first
+          // error says why; a conversion's "failed to legalize" after it
+          // repeats the op.
+          if (diag.getSeverity() != DiagnosticSeverity::Error)
+            return failure();
+          if (attempt.errors.empty())
+            attempt.errors.emplace_back(diag.getLocation(), diag.str());
           return success();
         });
         lowered = runPipeline(it->second, gpuModule);
@@ -102,23 +103,23 @@ struct LowerTargetModulesPass
       if (succeeded(lowered))
         compiled.push_back(chips);
       else
-        failures.push_back(std::move(failure));
+        failures.push_back(std::move(attempt));
     }
     if (failures.empty())
       return;
-    for (const Failure &failure : failures) {
-      for (const auto &[loc, message] : failure.errors) {
+    for (const FailedLowering &failed : failures) {
+      for (const auto &[loc, message] : failed.errors) {
         InFlightDiagnostic diag = emitError(loc)
                                   << message << " (compiling for "
-                                  << failure.chips << ")";
+                                  << failed.chips << ")";
         if (!compiled.empty())
           diag.attachNote()
               << "of the requested targets, " << llvm::join(compiled, ", ")
               << (compiled.size() == 1 ? " compiles" : " compile") << " it";
       }
-      if (failure.errors.empty())
+      if (failed.errors.empty())
         getOperation().emitError("lowering the kernels for ")
-            << failure.chips << " failed";
+            << failed.chips << " failed";
     }
     signalPassFailure();
   }

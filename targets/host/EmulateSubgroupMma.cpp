@@ -232,51 +232,49 @@ struct ConstantMatrix
   }
 };
 
-/// The elementwise op \p kind on \p args, null for a wrong operand count.
+/// True for the elementwise kinds that take one operand.
+bool isUnary(gpu::MMAElementwiseOp kind) {
+  return kind == gpu::MMAElementwiseOp::NEGATEF ||
+         kind == gpu::MMAElementwiseOp::NEGATES ||
+         kind == gpu::MMAElementwiseOp::EXTF;
+}
+
+/// The elementwise op \p kind on \p args (as many as the kind takes).
 Value buildElementwise(OpBuilder &b, Location loc, gpu::MMAElementwiseOp kind,
                        ValueRange args, VectorType type) {
-  auto binary = [&](auto tag) -> Value {
-    using BinaryOp = decltype(tag);
-    if (args.size() != 2)
-      return Value();
-    return BinaryOp::create(b, loc, args[0], args[1]);
-  };
-  bool unary = args.size() == 1;
   switch (kind) {
   case gpu::MMAElementwiseOp::ADDF:
-    return binary(arith::AddFOp());
+    return arith::AddFOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::MULF:
-    return binary(arith::MulFOp());
+    return arith::MulFOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::SUBF:
-    return binary(arith::SubFOp());
+    return arith::SubFOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::MAXF:
-    return binary(arith::MaximumFOp());
+    return arith::MaximumFOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::MINF:
-    return binary(arith::MinimumFOp());
+    return arith::MinimumFOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::DIVF:
-    return binary(arith::DivFOp());
+    return arith::DivFOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::ADDI:
-    return binary(arith::AddIOp());
+    return arith::AddIOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::MULI:
-    return binary(arith::MulIOp());
+    return arith::MulIOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::SUBI:
-    return binary(arith::SubIOp());
+    return arith::SubIOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::DIVS:
-    return binary(arith::DivSIOp());
+    return arith::DivSIOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::DIVU:
-    return binary(arith::DivUIOp());
+    return arith::DivUIOp::create(b, loc, args[0], args[1]);
   case gpu::MMAElementwiseOp::NEGATEF:
-    return unary ? arith::NegFOp::create(b, loc, args[0]) : Value();
+    return arith::NegFOp::create(b, loc, args[0]);
   case gpu::MMAElementwiseOp::NEGATES:
-    if (!unary)
-      return Value();
     return arith::SubIOp::create(
         b, loc, arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)),
         args[0]);
   case gpu::MMAElementwiseOp::EXTF:
-    return unary ? arith::ExtFOp::create(b, loc, type, args[0]) : Value();
+    return arith::ExtFOp::create(b, loc, type, args[0]);
   }
-  return Value();
+  llvm_unreachable("unknown elementwise kind");
 }
 
 struct Elementwise : public OpConversionPattern<gpu::SubgroupMmaElementwiseOp> {
@@ -287,11 +285,7 @@ struct Elementwise : public OpConversionPattern<gpu::SubgroupMmaElementwiseOp> {
     Location loc = op.getLoc();
     VectorType type = getMatrixVectorType(op.getType());
     ValueRange args = adaptor.getArgs();
-    // Check the operand count before building anything.
-    bool binaryKind = op.getOpType() != gpu::MMAElementwiseOp::NEGATEF &&
-                      op.getOpType() != gpu::MMAElementwiseOp::NEGATES &&
-                      op.getOpType() != gpu::MMAElementwiseOp::EXTF;
-    if (args.size() != (binaryKind ? 2u : 1u))
+    if (args.size() != (isUnary(op.getOpType()) ? 1u : 2u))
       return rewriter.notifyMatchFailure(op, "operand count");
     Value result = onFirstLane(rewriter, loc, type, [&](OpBuilder &b) {
       return buildElementwise(b, loc, op.getOpType(), args, type);
@@ -344,7 +338,7 @@ LogicalResult mlirc::host::emulateSubgroupMma(gpu::GPUModuleOp module) {
   });
   ConversionTarget target(*context);
   target.markUnknownOpDynamicallyLegal([&](Operation *op) {
-    if (auto branch = dyn_cast<BranchOpInterface>(op))
+    if (isa<BranchOpInterface>(op))
       return converter.isLegal(op->getOperandTypes());
     for (Region &region : op->getRegions())
       for (Block &block : region)
