@@ -47,6 +47,7 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
 #include <map>
+#include <set>
 
 using namespace llvm;
 using namespace mlirc;
@@ -527,6 +528,18 @@ void MLIRCompilation::collectKernels() {
           kernels.modules.push_back(gpuModule.getName().str());
         }
   });
+  // A gpu.binary lists no kernels: those of its kernels that are launched.
+  std::set<std::pair<StringRef, StringRef>> launched;
+  module->walk([&](mlir::gpu::LaunchFuncOp launch) {
+    StringRef owner = launch.getKernelModuleName().getValue();
+    StringRef kernel = launch.getKernelName().getValue();
+    if (!isa_and_nonnull<mlir::gpu::BinaryOp>(
+            mlir::SymbolTable::lookupSymbolIn(*module, owner)) ||
+        !launched.insert({kernel, owner}).second)
+      return;
+    kernels.names.push_back(kernel.str());
+    kernels.modules.push_back(owner.str());
+  });
 }
 
 void MLIRCompilation::collectSerializedObjects() {
@@ -553,7 +566,8 @@ void MLIRCompilation::collectSerializedObjects() {
                    << " is not in --offload-arch)\n";
           continue;
         }
-        objects[unit].push_back({name, chip, object.getObject().str()});
+        objects[unit].push_back(
+            {name, chip, object.getObject().str(), getObjectFormat(object)});
       }
     }
   }
@@ -661,8 +675,13 @@ Error MLIRCompilation::emitHost() {
     object::OffloadKind kind = unit->getOffloadKind();
     if (llvm::any_of(images, [&](const DeviceImage &image) {
           return image.offloadKind == kind;
-        }))
-      emitOffloadEntries(*llvmModule, kernels.names, kind);
+        })) {
+      std::vector<std::string> linked;
+      for (auto [kernel, owner] : llvm::zip(kernels.names, kernels.modules))
+        if (builder->hasLinkedImages(owner))
+          linked.push_back(kernel);
+      emitOffloadEntries(*llvmModule, linked, kind);
+    }
     if (Error err = builder->finishHostModule(*llvmModule, kernels))
       return err;
   }
@@ -744,9 +763,8 @@ Error MLIRCompilation::run() {
     if (Error err = writeMLIR(settings.temps.keptPath(stem + ".input.mlir")))
       return err;
 
-  for (Phase phase :
-       {Phase::Bufferized, Phase::Outlined, Phase::Device, Phase::Binary,
-        Phase::Host}) {
+  for (Phase phase : {Phase::Bufferized, Phase::Outlined, Phase::Device,
+                      Phase::Binary, Phase::Host}) {
     if (finalPhase < phase)
       break;
     if (Error err = runPhase(phase))

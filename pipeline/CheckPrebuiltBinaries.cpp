@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_CHECKPREBUILTBINARIES
@@ -29,15 +30,15 @@ namespace {
 
 /// How the formats of #gpu.object read in messages, with the
 /// gpu-module-to-binary option that makes each.
-StringRef describeFormat(gpu::CompilationTarget format) {
+StringRef describeFormat(ObjectFormat format) {
   switch (format) {
-  case gpu::CompilationTarget::Offload:
+  case ObjectFormat::Bitcode:
     return "LLVM bitcode (format=llvm)";
-  case gpu::CompilationTarget::Assembly:
+  case ObjectFormat::Assembly:
     return "assembly text (format=isa)";
-  case gpu::CompilationTarget::Binary:
+  case ObjectFormat::Binary:
     return "a device binary (format=bin)";
-  case gpu::CompilationTarget::Fatbin:
+  case ObjectFormat::Fatbin:
     return "a fatbinary (format=fatbin)";
   }
   return "an unknown format";
@@ -82,18 +83,20 @@ struct CheckPrebuiltBinariesPass
       auto object = cast<gpu::ObjectAttr>(attr);
       if (unit.getTargetChip(object.getTarget()) != key)
         continue;
-      gpu::CompilationTarget wanted = unit.serializesToBitcode()
-                                          ? gpu::CompilationTarget::Offload
-                                          : gpu::CompilationTarget::Assembly;
-      if (object.getFormat() == wanted)
+      ObjectFormat format = getObjectFormat(object);
+      if (unit.acceptsObjectFormat(format, target))
         return success();
+      SmallVector<std::string> accepted;
+      for (ObjectFormat other : {ObjectFormat::Assembly, ObjectFormat::Binary,
+                                 ObjectFormat::Fatbin, ObjectFormat::Bitcode})
+        if (unit.acceptsObjectFormat(other, target))
+          accepted.push_back(describeFormat(other).str());
       return binary.emitError("the ")
              << key << " object of gpu.binary @" << binary.getName() << " is "
-             << describeFormat(object.getFormat()) << "; mlirc builds "
-             << unit.getName() << " images from " << describeFormat(wanted)
-             << ": make it with gpu-module-to-binary{"
-             << (unit.serializesToBitcode() ? "format=llvm" : "format=isa")
-             << "}, or give the gpu.module instead";
+             << describeFormat(format) << ", which mlirc cannot build "
+             << target.arch << " images from; make it as "
+             << llvm::join(accepted, " or ") << ", or give the gpu.module "
+             << "instead";
     }
     return binary.emitError("gpu.binary @")
            << binary.getName() << " has no object for " << target.arch
@@ -113,6 +116,20 @@ struct CheckPrebuiltBinariesPass
 };
 
 } // namespace
+
+ObjectFormat mlirc::getObjectFormat(Attribute object) {
+  switch (cast<gpu::ObjectAttr>(object).getFormat()) {
+  case gpu::CompilationTarget::Offload:
+    return ObjectFormat::Bitcode;
+  case gpu::CompilationTarget::Assembly:
+    return ObjectFormat::Assembly;
+  case gpu::CompilationTarget::Binary:
+    return ObjectFormat::Binary;
+  case gpu::CompilationTarget::Fatbin:
+    return ObjectFormat::Fatbin;
+  }
+  llvm_unreachable("a gpu.object format MLIR 22 does not have");
+}
 
 std::unique_ptr<Pass>
 mlirc::createCheckPrebuiltBinariesPass(std::vector<OffloadTarget> targets) {

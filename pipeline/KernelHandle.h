@@ -19,10 +19,12 @@ inline std::string getKernelHandleName(llvm::StringRef kernel) {
   return "__mlirc_kernel." + kernel.str();
 }
 
-/// The host global whose address identifies \p kernel in the PTX-only
-/// fatbinary an object registers itself (compute_NN targets).
-inline std::string getKernelPtxHandleName(llvm::StringRef kernel) {
-  return "__mlirc_kernel_ptx." + kernel.str();
+/// The host global whose address identifies \p kernel in the device code an
+/// object registers itself, not through the final link: PTX for
+/// compute_NN, prebuilt cubins, fatbinaries and AMD code objects. Launches
+/// use it when the linked images have no code for the device.
+inline std::string getKernelOwnHandleName(llvm::StringRef kernel) {
+  return "__mlirc_kernel_own." + kernel.str();
 }
 
 /// The runtime function through which an object registers its host-target

@@ -2,12 +2,12 @@
 //
 // After gpu-to-llvm, a gpu.launch_func has LLVM-typed operands and, when
 // async, the stream it runs on. It becomes
-//   mlircLaunchKernel(&handle, &ptxHandle, name, gx, gy, gz, bx, by, bz, smem,
+//   mlircLaunchKernel(&handle, &ownHandle, name, gx, gy, gz, bx, by, bz, smem,
 //                     stream, params)
 // where `handle` is the host symbol the kernel's offload entry registers
-// with the vendor runtime (the way clang's CUDA/HIP stubs work), `ptxHandle`
-// the one registered with the object's own PTX fatbinary (compute_NN
-// targets), and params is the usual array of pointers to each argument. A
+// with the vendor runtime (the way clang's CUDA/HIP stubs work), `ownHandle`
+// the one registered with the device code the object registers itself
+// (compute_NN PTX, prebuilt device binaries), and params is the usual array of pointers to each argument. A
 // null stream means a synchronous launch.
 //
 //===----------------------------------------------------------------------===//
@@ -85,8 +85,8 @@ struct LowerLaunchesToRuntimePass
     StringRef kernel = launch.getKernelName().getValue();
     LLVM::GlobalOp handle =
         getOrCreateKernelHandle(*symbols, loc, getKernelHandleName(kernel));
-    LLVM::GlobalOp ptxHandle =
-        getOrCreateKernelHandle(*symbols, loc, getKernelPtxHandleName(kernel));
+    LLVM::GlobalOp ownHandle =
+        getOrCreateKernelHandle(*symbols, loc, getKernelOwnHandleName(kernel));
     LLVM::GlobalOp name = getOrCreateKernelName(*symbols, loc, kernel);
     LLVM::LLVMFuncOp launchFn = getLaunchFunction(loc);
 
@@ -121,7 +121,7 @@ struct LowerLaunchesToRuntimePass
     gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
     SmallVector<Value> operands = {LLVM::AddressOfOp::create(b, loc, handle),
-                                   LLVM::AddressOfOp::create(b, loc, ptxHandle),
+                                   LLVM::AddressOfOp::create(b, loc, ownHandle),
                                    LLVM::AddressOfOp::create(b, loc, name),
                                    toI64(b, loc, grid.x),
                                    toI64(b, loc, grid.y),

@@ -15,6 +15,8 @@
 
 namespace mlirc {
 
+enum class ObjectFormat;
+
 // The passes of Passes.td: create<Name>() and <Name>Options for each, and
 // registerMlircPasses(), which registers them all (mlirc-opt does).
 #define GEN_PASS_DECL
@@ -43,6 +45,9 @@ createCheckInputPass(std::vector<const TargetUnit *> units);
 /// build images from.
 std::unique_ptr<mlir::Pass>
 createCheckPrebuiltBinariesPass(std::vector<OffloadTarget> targets);
+
+/// What \p object, a #gpu.object, holds.
+ObjectFormat getObjectFormat(mlir::Attribute object);
 
 /// Gives every gpu.module the target attributes of the first GPU unit in
 /// \p units and a copy of it, named `<module>_<unit>`, to each other GPU

@@ -212,11 +212,12 @@ void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) {
   MLIRC_CUDA(cudaSetDevice(device));
 }
 
-/// Launches the kernel registered under \p handle (its cubin) or, when this
-/// GPU has no cubin for it, under \p ptxHandle (its PTX, which the driver
-/// compiles). A null \p stream is a synchronous launch: it returns when the
-/// kernel has finished.
-void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ptxHandle,
+/// Launches the kernel registered under \p handle (the linked cubins) or,
+/// when those have no code for this GPU, under \p ownHandle (what the
+/// object registered itself: PTX, which the driver compiles, or prebuilt
+/// cubins and fatbinaries). A null \p stream is a synchronous launch: it
+/// returns when the kernel has finished.
+void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ownHandle,
                                      const char *name, int64_t gridX,
                                      int64_t gridY, int64_t gridZ,
                                      int64_t blockX, int64_t blockY,
@@ -230,10 +231,10 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ptxHandle,
   if (error == cudaErrorInvalidDeviceFunction ||
       error == cudaErrorNoKernelImageForDevice) {
     // Nothing was launched and the error is not sticky: clear it and try
-    // the PTX build, keeping the first error if that is missing too.
+    // the object's own code, keeping the first error if that is missing too.
     cudaGetLastError();
     const char *ptxCall = nullptr;
-    cudaError_t ptxError = launchOnce(ptxHandle, grid, block, sharedBytes,
+    cudaError_t ptxError = launchOnce(ownHandle, grid, block, sharedBytes,
                                       asStream(stream), params, ptxCall);
     if (ptxError != cudaErrorInvalidDeviceFunction) {
       error = ptxError;

@@ -325,10 +325,11 @@ void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) {
   MLIRC_HIP(hipSetDevice, device);
 }
 
-/// Launches the kernel registered under \p handle. A null \p stream is a
-/// synchronous launch: it returns when the kernel has finished. \p
-/// ptxHandle is NVIDIA's and unused here.
-void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ptxHandle,
+/// Launches the kernel registered under \p handle (the linked code
+/// objects) or, when those have none for it, under \p ownHandle (prebuilt
+/// code objects the object registered itself). A null \p stream is a
+/// synchronous launch: it returns when the kernel has finished.
+void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ownHandle,
                                      const char *name, int64_t gridX,
                                      int64_t gridY, int64_t gridZ,
                                      int64_t blockX, int64_t blockY,
@@ -336,18 +337,42 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ptxHandle,
                                      void *stream, void **params) {
   const HipLibrary &lib = hip();
   require(lib.hipLaunchKernel, "hipLaunchKernel");
-  if (sharedBytes > 64 * 1024 && lib.hipFuncSetAttribute) {
-    hipError_t error = lib.hipFuncSetAttribute(
-        handle, hipFuncAttributeMaxDynamicSharedMemorySize, sharedBytes);
-    if (error != hipSuccess)
-      fail("hipFuncSetAttribute", error, name);
-  }
   dim3 grid(gridX, gridY, gridZ);
   dim3 block(blockX, blockY, blockZ);
-  hipError_t error = lib.hipLaunchKernel(handle, grid, block, params,
-                                         sharedBytes, asStream(stream));
+  const char *call = "hipLaunchKernel";
+  auto launch = [&](const void *kernel) {
+    if (sharedBytes > 64 * 1024 && lib.hipFuncSetAttribute) {
+      hipError_t error = lib.hipFuncSetAttribute(
+          kernel, hipFuncAttributeMaxDynamicSharedMemorySize, sharedBytes);
+      if (error != hipSuccess) {
+        call = "hipFuncSetAttribute";
+        return error;
+      }
+    }
+    call = "hipLaunchKernel";
+    return lib.hipLaunchKernel(kernel, grid, block, params, sharedBytes,
+                               asStream(stream));
+  };
+  // What HIP returns for a handle it has no code for on this device.
+  auto notFound = [](hipError_t error) {
+    return error == hipErrorInvalidDeviceFunction ||
+           error == hipErrorInvalidSymbol;
+  };
+  hipError_t error = launch(handle);
+  if (notFound(error) || error == hipErrorNoBinaryForGpu) {
+    // Nothing was launched: try the object's own code objects, keeping the
+    // first error if the kernel is not among those either.
+    if (lib.hipGetLastError)
+      (void)lib.hipGetLastError();
+    const char *firstCall = call;
+    hipError_t own = launch(ownHandle);
+    if (!notFound(own))
+      error = own;
+    else
+      call = firstCall;
+  }
   if (error != hipSuccess)
-    fail("hipLaunchKernel", error, name);
+    fail(call, error, name);
   lastKernel.store(name);
   if (!stream) {
     error = require(lib.hipStreamSynchronize, "hipStreamSynchronize")(nullptr);

@@ -395,7 +395,7 @@ void mlircRegisterHostKernel(const void *handle, HostEntry entry,
 }
 
 void MLIRC_EXPORT(mlircLaunchKernel)(
-    const void *handle, const void * /*ptxHandle*/, const char *name,
+    const void *handle, const void * /*ownHandle*/, const char *name,
     int64_t gridX, int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
     int64_t blockZ, int32_t sharedBytes, void *stream, void **params) {
   auto it = registry().find(handle);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/TargetRegistry.h"
+#include "driver/OutputFile.h"
 #include "targets/amdgpu/AMDGPUUnit.h"
 #include "targets/host/HostUnit.h"
 #include "targets/nvptx/NVPTXUnit.h"
@@ -27,4 +28,19 @@ mlirc::getTargetsOf(llvm::ArrayRef<OffloadTarget> targets,
     if (target.unit == &unit)
       own.push_back(target);
   return own;
+}
+
+llvm::Expected<std::string>
+mlirc::writeTempFile(const ImageBuildContext &context, llvm::StringRef base,
+                     llvm::StringRef suffix, llvm::StringRef contents) {
+  llvm::Expected<std::string> path = context.temps.create(base, suffix);
+  if (!path || context.printJobs)
+    return path;
+  if (llvm::Error err =
+          writeOutputFile(*path, [&](llvm::raw_pwrite_stream &os) {
+            os << contents;
+            return llvm::Error::success();
+          }))
+    return std::move(err);
+  return path;
 }

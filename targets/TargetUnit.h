@@ -54,6 +54,10 @@ struct TargetSettings {
   bool printJobs = false;
 };
 
+/// What a #gpu.object holds, as gpu-module-to-binary's `format` option
+/// names it: isa, bin, fatbin, llvm.
+enum class ObjectFormat { Assembly, Binary, Fatbin, Bitcode };
+
 /// The device code of one gpu.module serialized for one target attribute.
 struct SerializedObject {
   /// The gpu.module, for file names and messages.
@@ -62,6 +66,8 @@ struct SerializedObject {
   std::string chip;
   /// What serialization produced (PTX, AMDGPU assembly, ...).
   std::string data;
+  /// Serialized by mlirc, or prebuilt: a gpu.binary of the input.
+  ObjectFormat format = ObjectFormat::Assembly;
 };
 
 /// What one .mlir compilation hands a unit to build its images.
@@ -94,6 +100,10 @@ public:
                               std::vector<Job> &jobs) = 0;
   /// After the jobs ran: appends the images to pack into the host object.
   virtual llvm::Error collectImages(std::vector<DeviceImage> &images) = 0;
+  /// True when \p module (a gpu.module or gpu.binary) has images among
+  /// those collected, which the final link registers through offload
+  /// entries; images the host module registers itself have none.
+  virtual bool hasLinkedImages(llvm::StringRef module) const { return true; }
   /// Adds what else the host module needs to reach the device code.
   virtual llvm::Error finishHostModule(llvm::Module &module,
                                        const KernelList &kernels) {
@@ -197,6 +207,13 @@ public:
   /// True when serialization should stop at linked, optimized LLVM
   /// bitcode (the unit generates code itself), else it produces assembly.
   virtual bool serializesToBitcode() const { return false; }
+  /// True when the unit builds \p target's images from a prebuilt object in
+  /// \p format (a gpu.binary of the input).
+  virtual bool acceptsObjectFormat(ObjectFormat format,
+                                   const OffloadTarget &target) const {
+    return format == (serializesToBitcode() ? ObjectFormat::Bitcode
+                                            : ObjectFormat::Assembly);
+  }
 
   /// The builder of one compilation's images for \p targets.
   virtual std::unique_ptr<ImageBuilder>
@@ -243,6 +260,13 @@ inline std::string getChipKey(const OffloadTarget &target) {
   return target.features.empty() ? target.chip
                                  : target.chip + ":" + target.features;
 }
+
+/// Creates the intermediate `<base>.<suffix>` of \p context and, unless
+/// jobs are only printed, writes \p contents to it.
+llvm::Expected<std::string> writeTempFile(const ImageBuildContext &context,
+                                          llvm::StringRef base,
+                                          llvm::StringRef suffix,
+                                          llvm::StringRef contents);
 
 /// The targets in \p targets that belong to \p unit.
 std::vector<OffloadTarget> getTargetsOf(llvm::ArrayRef<OffloadTarget> targets,

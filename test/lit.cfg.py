@@ -37,6 +37,10 @@ config.substitutions.append(
 config.substitutions.append(
     ("%hipfatbin", "python3 " + os.path.join(config.test_source_root, "utils",
                                              "hipfatbin.py")))
+# MLIR's own tools make inputs the way users make them (gpu-module-to-binary).
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir,
+                                                       "mlir-opt")))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir,
                                                     "clang++")))
 config.substitutions.append(

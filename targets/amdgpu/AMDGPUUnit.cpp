@@ -6,7 +6,10 @@
 // #rocdl.target to bitcode with ocml/ockl linked from the ROCm device
 // libraries. mlirc generates the relocatable code object per arch itself,
 // in parallel; clang-linker-wrapper links each arch with lld at the final
-// link and bundles them into `.hip_fatbin`.
+// link and bundles them into `.hip_fatbin`. Prebuilt objects: assembly is
+// assembled likewise; linked code objects (format=bin, fatbin), which lld
+// cannot link again, are bundled with clang-offload-bundler and registered
+// by the object itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +17,8 @@
 #include "driver/OutputFile.h"
 #include "pipeline/Passes.h"
 #include "pipeline/Pipeline.h"
+#include "targets/DeviceCodegen.h"
 #include "targets/NativeArchs.h"
-#include "targets/amdgpu/AMDGPUCodegen.h"
 #include "targets/amdgpu/AMDGPUTarget.h"
 #include "targets/amdgpu/RocmToolkit.h"
 #include "targets/offload/OffloadPacker.h"
@@ -29,11 +32,19 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/ROCDL/Target.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/TargetParser.h"
+#include <map>
 #include <optional>
+#include <set>
 
 using namespace llvm;
 using namespace mlirc;
@@ -42,7 +53,8 @@ namespace {
 
 class AMDGPUUnit;
 
-/// Code objects per arch, generated in-process from the linked bitcode.
+/// Code objects per arch, generated in-process from the linked bitcode;
+/// per gpu.binary, one bundle of its prebuilt code objects.
 class AMDGPUImageBuilder : public ImageBuilder {
 public:
   AMDGPUImageBuilder(const AMDGPUUnit &unit, const ImageBuildContext &context,
@@ -57,12 +69,27 @@ public:
     built.clear();
     return Error::success();
   }
+  Error finishHostModule(Module &module, const KernelList &kernels) override;
+  bool hasLinkedImages(StringRef module) const override {
+    return linkedModules.count(module.str());
+  }
 
 private:
+  Error checkCodeObjectVersion(const SerializedObject &object,
+                               const OffloadTarget &target) const;
+  Error addBundleJobs(std::vector<Job> &jobs);
+
   const AMDGPUUnit &unit;
   const ImageBuildContext &context;
   std::vector<OffloadTarget> targets;
   std::vector<DeviceImage> built;
+  /// The gpu.modules those images are of.
+  std::set<std::string> linkedModules;
+  /// Per gpu.binary, its prebuilt code objects with their offload target
+  /// ids (hip-amdgcn-amd-amdhsa--gfx90a:xnack-), then the bundle of them.
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>>
+      prebuilt;
+  std::map<std::string, std::string> bundles;
 };
 
 class AMDGPUUnit : public TargetUnit {
@@ -146,6 +173,12 @@ public:
     return libraries;
   }
   bool serializesToBitcode() const override { return true; }
+  // Bitcode and assembly become relocatable objects; linked code objects
+  // (bin, and MLIR's fatbin, which is the same) are bundled as they are.
+  bool acceptsObjectFormat(ObjectFormat format,
+                           const OffloadTarget &target) const override {
+    return true;
+  }
 
   std::unique_ptr<ImageBuilder>
   createImageBuilder(const ImageBuildContext &context,
@@ -313,19 +346,125 @@ Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
   return Error::success();
 }
 
+/// The code object version \p object (prebuilt) has: the ELF ABI version
+/// of a code object, the directive of assembly, the module flag of bitcode;
+/// 0 when it says none.
+static unsigned getCodeObjectVersion(const SerializedObject &object) {
+  StringRef data = object.data;
+  if (object.format == ObjectFormat::Binary ||
+      object.format == ObjectFormat::Fatbin) {
+    // e_ident[EI_OSABI] is ELFOSABI_AMDGPU_HSA; EI_ABIVERSION 2, 3, 4 are
+    // versions 4, 5, 6.
+    if (data.size() < 9 ||
+        !data.starts_with("\x7f"
+                          "ELF") ||
+        static_cast<uint8_t>(data[7]) != ELF::ELFOSABI_AMDGPU_HSA)
+      return 0;
+    unsigned abi = static_cast<uint8_t>(data[8]);
+    return abi >= 2 ? abi + 2 : 0;
+  }
+  if (object.format == ObjectFormat::Assembly) {
+    StringRef directive = ".amdhsa_code_object_version";
+    size_t at = data.find(directive);
+    unsigned version = 0;
+    if (at != StringRef::npos)
+      data.substr(at + directive.size())
+          .ltrim()
+          .take_while(isDigit)
+          .getAsInteger(10, version);
+    return version;
+  }
+  if (object.format == ObjectFormat::Bitcode) {
+    LLVMContext context;
+    Expected<std::unique_ptr<Module>> module =
+        getLazyBitcodeModule(MemoryBufferRef(data, object.module), context);
+    if (!module) {
+      consumeError(module.takeError());
+      return 0;
+    }
+    if (auto *flag = mdconst::extract_or_null<ConstantInt>(
+            (*module)->getModuleFlag("amdhsa_code_object_version")))
+      return flag->getZExtValue() / 100;
+  }
+  return 0;
+}
+
+Error AMDGPUImageBuilder::checkCodeObjectVersion(
+    const SerializedObject &object, const OffloadTarget &target) const {
+  // mlirc's own objects have the version it chose; a prebuilt one newer
+  // than the HIP runtime loads would fail only when the program starts.
+  const std::optional<RocmToolkit> &toolkit = unit.toolkit;
+  if (!toolkit || !toolkit->hipMajor)
+    return Error::success();
+  unsigned version = getCodeObjectVersion(object);
+  unsigned newest = toolkit->getNewestCodeObjectVersion();
+  if (version <= newest)
+    return Error::success();
+  return createStringError(
+      "%s: the %s object of gpu.binary @%s is an AMD code object of version "
+      "%u, which %s at '%s' does not load (it loads up to version %u); make it "
+      "with #rocdl.target<chip = \"%s\", abi = "
+      "\"%u00\">, or pass --rocm-path=<dir> naming a newer ROCm",
+      context.inputPath.str().c_str(), target.arch.c_str(),
+      object.module.c_str(), version, toolkit->getVersionString().c_str(),
+      toolkit->root.c_str(), newest, target.chip.c_str(), newest);
+}
+
+Error AMDGPUImageBuilder::addBundleJobs(std::vector<Job> &jobs) {
+  for (auto &[module, objects] : prebuilt) {
+    std::string base = (context.stem + "." + module).str();
+    // clang's HIP bundles start with an empty host entry.
+    std::string targetList = "-targets=host-" + sys::getDefaultTargetTriple();
+    std::vector<std::string> inputs = {"-input=/dev/null"};
+    for (const auto &[id, data] : objects) {
+      std::string chip = StringRef(id).rsplit("--").second.str();
+      std::replace(chip.begin(), chip.end(), ':', '_');
+      Expected<std::string> path =
+          writeTempFile(context, base + "." + chip, "hsaco", data);
+      if (!path)
+        return path.takeError();
+      targetList += "," + id;
+      inputs.push_back("-input=" + *path);
+    }
+    Expected<std::string> bundle = context.temps.create(base, "hipfb");
+    if (!bundle)
+      return bundle.takeError();
+    Job job;
+    job.program = getLLVMToolPath("clang-offload-bundler");
+    job.args = {"-type=o", "-bundle-align=4096", targetList};
+    llvm::append_range(job.args, inputs);
+    job.args.push_back("-output=" + *bundle);
+    job.description = "clang-offload-bundler for the code objects of "
+                      "gpu.binary @" +
+                      module + " of " + context.inputPath.str();
+    jobs.push_back(std::move(job));
+    bundles[module] = *bundle;
+  }
+  return Error::success();
+}
+
 Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
                                   std::vector<Job> &jobs) {
-  if (context.printJobs)
-    return Error::success();
-  std::vector<AMDGPUCodegenTask> tasks;
+  std::vector<DeviceCodegenTask> tasks;
   // The -save-temps names, `<stem>.<module>.<arch>`, of each task.
   std::vector<std::string> names;
   for (const SerializedObject &object : objects) {
     for (const OffloadTarget &target : targets) {
       if (getChipKey(target) != object.chip)
         continue;
-      AMDGPUCodegenTask task;
-      task.bitcode = object.data;
+      if (Error err = checkCodeObjectVersion(object, target))
+        return err;
+      if (object.format == ObjectFormat::Binary ||
+          object.format == ObjectFormat::Fatbin) {
+        prebuilt[object.module].push_back(
+            {"hip-" + amdgcnTriple.str() + "--" + getChipKey(target),
+             object.data});
+        continue;
+      }
+      DeviceCodegenTask task;
+      task.triple = amdgcnTriple.str();
+      task.input = object.data;
+      task.isAssembly = object.format == ObjectFormat::Assembly;
       task.chip = target.chip;
       task.features = target.features;
       task.optLevel = unit.optLevel;
@@ -342,14 +481,19 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
       image.triple = amdgcnTriple.str();
       image.arch = target.arch;
       built.push_back(std::move(image));
+      linkedModules.insert(object.module);
     }
   }
-  Expected<std::vector<AMDGPUCodegenResult>> results =
-      generateAMDGPUObjects(tasks);
+  if (Error err = addBundleJobs(jobs))
+    return err;
+  if (context.printJobs)
+    return Error::success();
+  Expected<std::vector<DeviceCodegenResult>> results =
+      generateDeviceCode(tasks);
   if (!results)
     return results.takeError();
   for (size_t i = 0; i < built.size(); ++i) {
-    AMDGPUCodegenResult &result = (*results)[i];
+    DeviceCodegenResult &result = (*results)[i];
     if (context.temps.keepsFiles()) {
       auto keep = [&](StringRef suffix, StringRef contents) {
         return writeOutputFile(context.temps.keptPath(names[i] + suffix.str()),
@@ -358,14 +502,40 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
                                  return Error::success();
                                });
       };
-      if (Error err = keep(".ll", result.llvmIR))
-        return err;
+      if (!tasks[i].isAssembly)
+        if (Error err = keep(".ll", result.llvmIR))
+          return err;
       if (Error err = keep(".s", result.assembly))
         return err;
       if (Error err = keep(".o", result.object->getBuffer()))
         return err;
     }
     built[i].data = std::move(result.object);
+  }
+  return Error::success();
+}
+
+Error AMDGPUImageBuilder::finishHostModule(Module &module,
+                                           const KernelList &kernels) {
+  for (const auto &[binary, path] : bundles) {
+    auto buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return createStringError(buffer.getError(), "cannot read '%s'",
+                               path.c_str());
+    std::vector<std::string> binaryKernels;
+    for (auto [kernel, owner] : llvm::zip(kernels.names, kernels.modules))
+      if (owner == binary)
+        binaryKernels.push_back(kernel);
+    std::string suffix = binary + "_" + kernels.programId;
+    for (char &c : suffix)
+      if (!isAlnum(c))
+        c = '_';
+    if (Error err =
+            registerOwnFatbinary(module, object::OFK_HIP,
+                                 ArrayRef<char>((*buffer)->getBufferStart(),
+                                                (*buffer)->getBufferSize()),
+                                 binaryKernels, suffix))
+      return err;
   }
   return Error::success();
 }

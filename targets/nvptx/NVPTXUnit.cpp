@@ -4,6 +4,9 @@
 // libdevice linked, then mlirc's own jobs: `ptxas -c` per arch (relocatable
 // cubins, which clang-linker-wrapper device-links with nvlink) and, for
 // compute_NN, `fatbinary` over the PTX, which the object registers itself.
+// Prebuilt objects: bitcode becomes PTX with LLVM's NVPTX backend; cubins
+// (executable, which nvlink rejects) and fatbinaries are registered by the
+// object too, in one fatbinary per gpu.binary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,8 +14,10 @@
 #include "driver/OutputFile.h"
 #include "pipeline/Passes.h"
 #include "pipeline/Pipeline.h"
+#include "targets/DeviceCodegen.h"
 #include "targets/NativeArchs.h"
 #include "targets/nvptx/CudaToolkit.h"
+#include "targets/nvptx/Fatbinary.h"
 #include "targets/nvptx/NVPTXTarget.h"
 #include "targets/offload/OffloadPacker.h"
 
@@ -25,6 +30,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <optional>
+#include <set>
 
 using namespace llvm;
 using namespace mlirc;
@@ -33,7 +39,8 @@ namespace {
 
 class NVPTXUnit;
 
-/// ptxas per cubin target, fatbinary per gpu.module for compute_NN.
+/// ptxas per cubin target; per gpu.module, one fatbinary of what the object
+/// registers itself.
 class NVPTXImageBuilder : public ImageBuilder {
 public:
   NVPTXImageBuilder(const NVPTXUnit &unit, const ImageBuildContext &context,
@@ -44,17 +51,33 @@ public:
                 std::vector<Job> &jobs) override;
   Error collectImages(std::vector<DeviceImage> &images) override;
   Error finishHostModule(Module &module, const KernelList &kernels) override;
+  bool hasLinkedImages(StringRef module) const override {
+    return linkedModules.count(module.str());
+  }
 
 private:
+  /// What one gpu.module (or gpu.binary) registers itself.
+  struct Registered {
+    /// fatbinary's --image3 arguments: PTX for compute_NN, prebuilt cubins.
+    std::vector<std::string> images;
+    /// The fatbinary the job makes of them.
+    std::string path;
+    /// Prebuilt fatbinaries, and which object each is.
+    std::vector<std::string> fatbinaries;
+    std::vector<std::string> names;
+  };
+
   Error checkLibdevice(const SerializedObject &object) const;
+  Error generatePtx(std::vector<SerializedObject> &objects) const;
 
   const NVPTXUnit &unit;
   const ImageBuildContext &context;
   std::vector<OffloadTarget> targets;
   /// Cubins the jobs write, with their arch.
   std::vector<std::pair<std::string, std::string>> cubins;
-  /// Per gpu.module, the PTX-only fatbinary built for compute_NN targets.
-  std::vector<std::pair<std::string, std::string>> ptxFatbinaries;
+  /// The gpu.modules those cubins are of.
+  std::set<std::string> linkedModules;
+  std::map<std::string, Registered> registered;
 };
 
 class NVPTXUnit : public TargetUnit {
@@ -129,6 +152,12 @@ public:
   }
   std::string getTargetChip(mlir::Attribute attr) const override {
     return getNVVMTargetChip(attr);
+  }
+  bool acceptsObjectFormat(ObjectFormat format,
+                           const OffloadTarget &target) const override {
+    // compute_NN ships PTX, which cubins and MLIR's fatbinaries lack.
+    return !target.ptxOnly || format == ObjectFormat::Assembly ||
+           format == ObjectFormat::Bitcode;
   }
   std::string getSerializationToolkit() const override {
     return toolkit && !toolkit->libdevice.empty() ? toolkit->root : "";
@@ -240,32 +269,76 @@ Error NVPTXImageBuilder::checkLibdevice(const SerializedObject &object) const {
                            missing.c_str(), problem.c_str());
 }
 
-Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
+Error NVPTXImageBuilder::generatePtx(
+    std::vector<SerializedObject> &objects) const {
+  std::vector<DeviceCodegenTask> tasks;
+  std::vector<SerializedObject *> sources;
+  for (SerializedObject &object : objects) {
+    if (object.format != ObjectFormat::Bitcode)
+      continue;
+    DeviceCodegenTask task;
+    task.triple = nvptxTriple.str();
+    task.input = object.data;
+    task.chip = object.chip;
+    task.optLevel = unit.optLevel;
+    task.description = "the PTX for " + object.chip + " (gpu.binary @" +
+                       object.module + " of " + context.inputPath.str() + ")";
+    task.wantObject = false;
+    tasks.push_back(std::move(task));
+    sources.push_back(&object);
+  }
+  if (tasks.empty() || context.printJobs)
+    return Error::success();
+  Expected<std::vector<DeviceCodegenResult>> results =
+      generateDeviceCode(tasks);
+  if (!results)
+    return results.takeError();
+  for (auto [object, result] : llvm::zip(sources, *results)) {
+    object->data = std::move(result.assembly);
+    object->format = ObjectFormat::Assembly;
+  }
+  return Error::success();
+}
+
+Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
                                  std::vector<Job> &jobs) {
   const std::optional<CudaToolkit> &toolkit = unit.toolkit;
-  // gpu.module -> fatbinary --image3 arguments of its compute_NN PTX.
-  std::map<std::string, std::vector<std::string>> ptxImages;
+  std::vector<SerializedObject> objects(given.begin(), given.end());
+  if (Error err = generatePtx(objects))
+    return err;
   for (const SerializedObject &object : objects) {
-    if (Error err = checkLibdevice(object))
-      return err;
+    if (object.format == ObjectFormat::Assembly)
+      if (Error err = checkLibdevice(object))
+        return err;
     for (const OffloadTarget &target : targets) {
       if (target.chip != object.chip)
         continue;
       std::string base =
           (context.stem + "." + object.module + "." + target.arch).str();
-      Expected<std::string> ptxPath = context.temps.create(base, "ptx");
+      std::string sm = std::to_string(getSMVersion(target.chip));
+      if (object.format == ObjectFormat::Fatbin) {
+        Registered &own = registered[object.module];
+        own.fatbinaries.push_back(object.data);
+        own.names.push_back("the " + target.arch + " object of gpu.binary @" +
+                            object.module);
+        continue;
+      }
+      if (object.format == ObjectFormat::Binary) {
+        Expected<std::string> cubin =
+            writeTempFile(context, base, "cubin", object.data);
+        if (!cubin)
+          return cubin.takeError();
+        registered[object.module].images.push_back(
+            "--image3=kind=elf,sm=" + sm + ",file=" + *cubin);
+        continue;
+      }
+      Expected<std::string> ptxPath =
+          writeTempFile(context, base, "ptx", object.data);
       if (!ptxPath)
         return ptxPath.takeError();
-      if (!context.printJobs)
-        if (Error err = writeOutputFile(*ptxPath, [&](raw_pwrite_stream &os) {
-              os << object.data;
-              return Error::success();
-            }))
-          return err;
       if (target.ptxOnly) {
-        ptxImages[object.module].push_back(
-            "--image3=kind=ptx,sm=" +
-            std::to_string(getSMVersion(target.chip)) + ",file=" + *ptxPath);
+        registered[object.module].images.push_back(
+            "--image3=kind=ptx,sm=" + sm + ",file=" + *ptxPath);
         continue;
       }
       Expected<std::string> cubinPath = context.temps.create(base, "cubin");
@@ -282,9 +355,12 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
                         object.module + " of " + context.inputPath.str() + ")";
       jobs.push_back(std::move(job));
       cubins.push_back({target.arch, *cubinPath});
+      linkedModules.insert(object.module);
     }
   }
-  for (auto &[module, images] : ptxImages) {
+  for (auto &[module, own] : registered) {
+    if (own.images.empty())
+      continue;
     Expected<std::string> fatbin =
         context.temps.create((context.stem + "." + module).str(), "fatbin");
     if (!fatbin)
@@ -292,11 +368,12 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
     Job job;
     job.program = toolkit ? toolkit->fatbinary : "fatbinary";
     job.args = {"-64", "--create", *fatbin};
-    llvm::append_range(job.args, images);
-    job.description = "fatbinary for the PTX of gpu.module @" + module +
-                      " of " + context.inputPath.str();
+    llvm::append_range(job.args, own.images);
+    job.description = "fatbinary for the device code that gpu.module @" +
+                      module + " of " + context.inputPath.str() +
+                      " registers itself";
     jobs.push_back(std::move(job));
-    ptxFatbinaries.push_back({module, *fatbin});
+    own.path = *fatbin;
   }
   return Error::success();
 }
@@ -320,11 +397,27 @@ Error NVPTXImageBuilder::collectImages(std::vector<DeviceImage> &images) {
 
 Error NVPTXImageBuilder::finishHostModule(Module &module,
                                           const KernelList &kernels) {
-  for (const auto &[gpuModule, path] : ptxFatbinaries) {
-    auto buffer = MemoryBuffer::getFile(path);
-    if (!buffer)
-      return createStringError(buffer.getError(), "cannot read '%s'",
-                               path.c_str());
+  for (auto &[gpuModule, own] : registered) {
+    std::vector<std::string> fatbinaries = own.fatbinaries;
+    std::vector<std::string> names = own.names;
+    if (!own.path.empty()) {
+      auto buffer = MemoryBuffer::getFile(own.path);
+      if (!buffer)
+        return createStringError(buffer.getError(), "cannot read '%s'",
+                                 own.path.c_str());
+      fatbinaries.push_back((*buffer)->getBuffer().str());
+      names.push_back("'" + own.path + "'");
+    }
+    std::string merged;
+    if (fatbinaries.size() == 1) {
+      merged = std::move(fatbinaries.front());
+    } else {
+      Expected<std::string> result = mergeFatbinaries(fatbinaries, names);
+      if (!result)
+        return createStringError("%s: %s", context.inputPath.str().c_str(),
+                                 toString(result.takeError()).c_str());
+      merged = std::move(*result);
+    }
     std::vector<std::string> moduleKernels;
     for (auto [kernel, owner] : llvm::zip(kernels.names, kernels.modules))
       if (owner == gpuModule)
@@ -334,9 +427,8 @@ Error NVPTXImageBuilder::finishHostModule(Module &module,
       if (!isAlnum(c))
         c = '_';
     if (Error err =
-            registerPtxFatbinary(module,
-                                 ArrayRef<char>((*buffer)->getBufferStart(),
-                                                (*buffer)->getBufferSize()),
+            registerOwnFatbinary(module, object::OFK_Cuda,
+                                 ArrayRef<char>(merged.data(), merged.size()),
                                  moduleKernels, suffix))
       return err;
   }

@@ -51,18 +51,23 @@ void mlirc::emitOffloadEntries(Module &module, ArrayRef<std::string> kernels,
         /*Size=*/0, /*Flags=*/0, /*Data=*/0);
 }
 
-Error mlirc::registerPtxFatbinary(Module &module, ArrayRef<char> fatbinary,
+Error mlirc::registerOwnFatbinary(Module &module, object::OffloadKind kind,
+                                  ArrayRef<char> fatbinary,
                                   ArrayRef<std::string> kernels,
                                   StringRef suffix) {
   // The entries live in a section of their own; the linker's __start_ and
   // __stop_ symbols for it bound the array the registration code walks.
-  std::string section = ("mlirc_ptx_entries_" + suffix).str();
+  // CUDA and HIP entries of one gpu.binary stay apart.
+  std::string section =
+      ("mlirc_own_entries_" +
+       StringRef(kind == object::OFK_HIP ? "hip_" : "cuda_") + suffix)
+          .str();
   std::vector<Constant *> entries;
   for (const std::string &kernel : kernels)
     entries.push_back(
         offloading::getOffloadingEntryInitializer(
-            module, object::OFK_Cuda,
-            getOrCreateHandle(module, getKernelPtxHandleName(kernel)), kernel,
+            module, kind,
+            getOrCreateHandle(module, getKernelOwnHandleName(kernel)), kernel,
             /*Size=*/0, /*Flags=*/0, /*Data=*/0,
             /*AuxAddr=*/nullptr)
             .first);
@@ -70,7 +75,7 @@ Error mlirc::registerPtxFatbinary(Module &module, ArrayRef<char> fatbinary,
   auto *arrayType = ArrayType::get(entryType, entries.size());
   auto *array = new GlobalVariable(
       module, arrayType, /*isConstant=*/true, GlobalValue::InternalLinkage,
-      ConstantArray::get(arrayType, entries), "__mlirc_ptx_entries." + suffix);
+      ConstantArray::get(arrayType, entries), "__" + section);
   array->setSection(section);
   array->setAlignment(Align(object::OffloadBinary::getAlignment()));
   appendToCompilerUsed(module, {array});
@@ -82,7 +87,10 @@ Error mlirc::registerPtxFatbinary(Module &module, ArrayRef<char> fatbinary,
     symbol->setVisibility(GlobalValue::HiddenVisibility);
     return symbol;
   };
-  return offloading::wrapCudaBinary(module, fatbinary,
-                                    {bound("__start_"), bound("__stop_")},
-                                    suffix, /*EmitSurfacesAndTextures=*/false);
+  offloading::EntryArrayTy bounds = {bound("__start_"), bound("__stop_")};
+  if (kind == object::OFK_HIP)
+    return offloading::wrapHIPBinary(module, fatbinary, bounds, suffix,
+                                     /*EmitSurfacesAndTextures=*/false);
+  return offloading::wrapCudaBinary(module, fatbinary, bounds, suffix,
+                                    /*EmitSurfacesAndTextures=*/false);
 }

@@ -47,12 +47,15 @@ void emitOffloadEntries(llvm::Module &module,
                         llvm::ArrayRef<std::string> kernels,
                         llvm::object::OffloadKind kind);
 
-/// Embeds \p fatbinary (an NVIDIA fatbin holding PTX) in \p module with
-/// the code that registers it and \p kernels (under their PTX handles) with
-/// the CUDA runtime when the program starts. This is how compute_NN targets
-/// ship: clang-linker-wrapper device-links NVIDIA images with nvlink, which
-/// takes no PTX. \p suffix makes the emitted symbols unique in the program.
-llvm::Error registerPtxFatbinary(llvm::Module &module,
+/// Embeds \p fatbinary (an NVIDIA fatbin, or for OFK_HIP a clang offload
+/// bundle of AMD code objects) in \p module with the code that registers it
+/// and \p kernels (under their own handles) with the \p kind runtime when
+/// the program starts. This is how what the final link cannot take ships:
+/// PTX for compute_NN (nvlink takes none), executable cubins, prebuilt
+/// fatbinaries and linked AMD code objects. \p suffix makes the emitted
+/// symbols unique in the program.
+llvm::Error registerOwnFatbinary(llvm::Module &module,
+                                 llvm::object::OffloadKind kind,
                                  llvm::ArrayRef<char> fatbinary,
                                  llvm::ArrayRef<std::string> kernels,
                                  llvm::StringRef suffix);
