@@ -183,8 +183,9 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
   std::string problems;
   raw_string_ostream problemStream(problems);
   if (verifyModule(**module, &problemStream))
-    return createStringError("mlirc produced invalid device code for %s; "
-                             "please report this with the input: %s",
+    return createStringError("the device code of %s is invalid LLVM IR (a "
+                             "prebuilt gpu.binary's, or mlirc's: then "
+                             "please report it with the input): %s",
                              task.description.c_str(),
                              StringRef(problems).trim().str().c_str());
   if (task.wantText) {
