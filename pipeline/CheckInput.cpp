@@ -164,9 +164,9 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
-  /// MLIR 22 lowers gpu.subgroup_mma_* to NVVM's WMMA only (AMD's
-  /// conversion fails on them), and its NVVM lowering crashes on some
-  /// elementwise kinds; the host target emulates them all.
+  /// MLIR 22's NVVM lowering of gpu.subgroup_mma_* crashes on some
+  /// elementwise kinds; AMD's WMMA lowering (mlirc's, per chip) and the
+  /// host target's emulation take them all.
   LogicalResult checkSubgroupMma(Operation *op) {
     bool isMma =
         llvm::any_of(op->getResultTypes(),
@@ -176,31 +176,31 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
       return success();
     for (const TargetUnit *unit : units) {
       StringRef dialect = unit->getIntrinsicDialect();
-      if (dialect == "rocdl")
-        return op->emitError("'")
-               << op->getName() << "' cannot be compiled for "
-               << unit->getName()
-               << " targets: MLIR 22 lowers gpu.subgroup_mma_* ops for "
-                  "NVIDIA targets (WMMA) and mlirc emulates them on the "
-                  "host target, but nothing lowers them to AMD's WMMA or "
-                  "MFMA yet; drop the "
-               << unit->getName() << " targets";
       auto elementwise = dyn_cast<gpu::SubgroupMmaElementwiseOp>(op);
-      if (dialect != "nvvm" || !elementwise)
+      if (dialect != "nvvm" || !elementwise || elementwise.getArgs().empty())
         continue;
       gpu::MMAElementwiseOp kind = elementwise.getOpType();
-      if (llvm::is_contained(
-              {gpu::MMAElementwiseOp::ADDF, gpu::MMAElementwiseOp::MULF,
-               gpu::MMAElementwiseOp::MAXF, gpu::MMAElementwiseOp::MINF,
-               gpu::MMAElementwiseOp::DIVF, gpu::MMAElementwiseOp::EXTF},
-              kind))
+      // maxf and minf on f16 make an invalid NaN constant there.
+      Type element =
+          cast<gpu::MMAMatrixType>(elementwise.getArgs()[0].getType())
+              .getElementType();
+      bool f16 = element.isF16();
+      if (llvm::is_contained({gpu::MMAElementwiseOp::ADDF,
+                              gpu::MMAElementwiseOp::MULF,
+                              gpu::MMAElementwiseOp::DIVF},
+                             kind) ||
+          (!f16 && llvm::is_contained({gpu::MMAElementwiseOp::MAXF,
+                                       gpu::MMAElementwiseOp::MINF},
+                                      kind)))
         continue;
       return op->emitError("'gpu.subgroup_mma_elementwise ")
-             << gpu::stringifyMMAElementwiseOp(kind)
-             << "' cannot be compiled for " << unit->getName()
-             << " targets: MLIR 22's NVVM lowering has addf, mulf, maxf, "
-                "minf, divf and extf only (it crashes on the others); "
-                "write a - b as a + (-1 * b) with a constant matrix";
+             << gpu::stringifyMMAElementwiseOp(kind) << "' on " << element
+             << " cannot be compiled for " << unit->getName()
+             << " targets: MLIR 22's NVVM lowering has addf, mulf and divf, "
+                "and maxf and minf on f32 (it crashes on the others or "
+                "makes invalid IR); write a - b as a + (-1 * b) with a "
+                "constant matrix, and load f32 matrices rather than extend "
+                "f16 ones";
     }
     return success();
   }

@@ -299,4 +299,24 @@ def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
   }];
 }
 
+def LowerSubgroupMmaToWmma
+    : Pass<"mlirc-lower-subgroup-mma-to-wmma", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.subgroup_mma_* ops to AMD's WMMA";
+  let description = [{
+    On gfx11 and gfx12, turns each !gpu.mma_matrix into the vector one lane
+    holds in the chip's WMMA layout: loads and stores per element, compute
+    as amdgpu.wmma, constants and elementwise ops on the vectors, through
+    loops and branches. On other chips, and for shapes and element types
+    WMMA lacks, it is an error at the op naming the chip.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"gfx1100\"",
+           "The AMD chip the gpu.module is lowered for">,
+  ];
+  let dependentDialects = [
+    "mlir::amdgpu::AMDGPUDialect", "mlir::arith::ArithDialect",
+    "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // MLIRC_PIPELINE_PASSES_TD

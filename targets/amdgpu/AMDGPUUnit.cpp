@@ -129,6 +129,11 @@ public:
                             bool gpuTargetsToo) const override {
     // One chip per module (lowersPerChip).
     StringRef chip = targets.empty() ? "gfx900" : StringRef(targets[0].chip);
+    // gpu.subgroup_mma_* as WMMA, before the pre-lowering takes the memref
+    // and scf ops this makes.
+    LowerSubgroupMmaToWmmaOptions wmma;
+    wmma.chip = chip.str();
+    pm.addPass(createLowerSubgroupMmaToWmma(wmma));
     populateGpuModulePreLowering(pm, getWavefrontSize(chip), getName());
     pm.addPass(createLowerAsserts());
     // amdgpu ops (buffer loads and stores, MFMA, WMMA, DPP, barriers) as
