@@ -52,8 +52,10 @@ def AsyncRegion : Pass<"mlirc-async-region", "mlir::func::FuncOp"> {
   let description = [{
     Runs MLIR's gpu-async-region on a function without async tokens,
     making its gpu ops async on one chain of tokens. A function that uses
-    tokens is left as its tokens say: MLIR's pass would chain all its ops,
-    and serialize launches the program puts on independent streams.
+    tokens keeps the order its tokens say (MLIR's pass would chain all its
+    ops, and serialize launches the program puts on independent streams);
+    its synchronous gpu ops become async ops after every live token,
+    waited for at once.
   }];
 }
 
