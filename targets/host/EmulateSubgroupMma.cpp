@@ -173,6 +173,53 @@ Value extendTo(OpBuilder &b, Location loc, Value value, gpu::MMAMatrixType from,
   return arith::ExtSIOp::create(b, loc, type, value);
 }
 
+/// C + A * B on floats as tensor cores round it: the products of each pair
+/// of k summed exactly (in f32, exact for f16 inputs), then added to the
+/// accumulator and rounded to its type, pair after pair. For f16
+/// accumulators this is what RDNA 3 prints for MLIR's WMMA tests, bit for
+/// bit; a plain dot product differs in the last bit. Rows are vectors,
+/// each step one outer product, which LLVM compiles in seconds (a
+/// vector.contract of f16 16x16 matrices, as one basic block of scalar
+/// reductions, takes it tens).
+Value multiplyInPairs(OpBuilder &b, Location loc, Value a, Value bMatrix,
+                      Value c) {
+  int64_t depth = cast<VectorType>(a.getType()).getShape()[1];
+  auto cType = cast<VectorType>(c.getType());
+  Type accumulator = cType.getElementType();
+  Type wide =
+      accumulator.getIntOrFloatBitWidth() < 32 ? b.getF32Type() : accumulator;
+  auto widen = [&](Value value) -> Value {
+    auto type = cast<VectorType>(value.getType());
+    if (type.getElementType() == wide)
+      return value;
+    return arith::ExtFOp::create(b, loc, type.clone(wide), value);
+  };
+  Value columns = vector::TransposeOp::create(b, loc, widen(a), {1, 0});
+  Value bWide = widen(bMatrix);
+  Value sum = widen(c);
+  auto product = [&](int64_t k) -> Value {
+    Value column = vector::ExtractOp::create(b, loc, columns, k);
+    Value row = vector::ExtractOp::create(b, loc, bWide, k);
+    return vector::OuterProductOp::create(b, loc, cType.clone(wide), column,
+                                          row, Value(),
+                                          vector::CombiningKind::ADD)
+        .getResult();
+  };
+  for (int64_t k = 0; k < depth; k += 2) {
+    Value pair = product(k);
+    if (k + 1 < depth)
+      pair = arith::AddFOp::create(b, loc, pair, product(k + 1));
+    sum = arith::AddFOp::create(b, loc, sum, pair);
+    if (wide != accumulator)
+      sum = arith::ExtFOp::create(
+          b, loc, cType.clone(wide),
+          arith::TruncFOp::create(b, loc, cType, sum).getResult());
+  }
+  if (wide == accumulator)
+    return sum;
+  return arith::TruncFOp::create(b, loc, cType, sum);
+}
+
 struct Compute : public OpConversionPattern<gpu::SubgroupMmaComputeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -205,6 +252,9 @@ struct Compute : public OpConversionPattern<gpu::SubgroupMmaComputeOp> {
     Value result = onFirstLane(
         rewriter, loc, getMatrixVectorType(op.getOpC().getType()),
         [&](OpBuilder &b) -> Value {
+          if (isa<FloatType>(accumulator))
+            return multiplyInPairs(b, loc, adaptor.getOpA(), adaptor.getOpB(),
+                                   adaptor.getOpC());
           Value a = extendTo(b, loc, adaptor.getOpA(), typeA, accumulator);
           Value bValue = extendTo(b, loc, adaptor.getOpB(), typeB, accumulator);
           return vector::ContractionOp::create(
