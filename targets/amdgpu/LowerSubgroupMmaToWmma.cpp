@@ -20,17 +20,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/MmaMatrixConversion.h"
 #include "pipeline/Passes.h"
 #include "targets/amdgpu/AMDGPUTarget.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -41,6 +38,10 @@ namespace mlirc {
 } // namespace mlirc
 
 using namespace mlir;
+using mlirc::buildMmaElementwise;
+using mlirc::hasMmaMatrices;
+using mlirc::isUnaryMmaElementwise;
+using mlirc::linearizeMatrixMemref;
 
 namespace {
 
@@ -131,27 +132,6 @@ std::string checkFragment(gpu::MMAMatrixType type, StringRef chip) {
   return problem;
 }
 
-/// The fragment's memref as a 1-D memref over its buffer and the linear
-/// index of \p indices in it: rows are leadDimension elements apart.
-std::pair<Value, Value> linearize(OpBuilder &b, Location loc, Value memref,
-                                  ValueRange indices) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value linear = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))
-    linear = arith::AddIOp::create(
-        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
-  // The ops bound nothing but the strided access; the view is the largest.
-  auto flatType = MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
-                                  AffineMap(), type.getMemorySpace());
-  Value size = arith::ConstantIndexOp::create(
-      b, loc, std::numeric_limits<int64_t>::max() / 16);
-  Value flat = memref::ReinterpretCastOp::create(
-      b, loc, flatType, metadata.getBaseBuffer(), b.getIndexAttr(0),
-      ArrayRef<OpFoldResult>{size}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-  return {flat, linear};
-}
-
 /// The lane's (r, h): its row or column in the fragment and its half-wave.
 std::pair<Value, Value> getLanePosition(OpBuilder &b, Location loc) {
   Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
@@ -190,8 +170,8 @@ struct LoadMatrix : public WmmaPattern<gpu::SubgroupMmaLoadMatrixOp> {
     FragmentLayout fragment =
         layout(cast<gpu::MMAMatrixType>(op.getRes().getType()));
     VectorType type = fragment.getVectorType();
-    auto [flat, linear] =
-        linearize(rewriter, loc, adaptor.getSrcMemref(), adaptor.getIndices());
+    auto [flat, linear] = linearizeMatrixMemref(
+        rewriter, loc, adaptor.getSrcMemref(), adaptor.getIndices());
     auto [r, h] = getLanePosition(rewriter, loc);
     Value result = arith::ConstantOp::create(rewriter, loc, type,
                                              rewriter.getZeroAttr(type));
@@ -216,8 +196,8 @@ struct StoreMatrix : public WmmaPattern<gpu::SubgroupMmaStoreMatrixOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     FragmentLayout fragment = layout(op.getSrc().getType());
-    auto [flat, linear] =
-        linearize(rewriter, loc, adaptor.getDstMemref(), adaptor.getIndices());
+    auto [flat, linear] = linearizeMatrixMemref(
+        rewriter, loc, adaptor.getDstMemref(), adaptor.getIndices());
     auto [r, h] = getLanePosition(rewriter, loc);
     for (auto [n, position] : llvm::enumerate(fragment.getPositions())) {
       auto [row, col] = fragment.getElement(rewriter, loc, n, r, h);
@@ -271,81 +251,23 @@ struct Elementwise : public WmmaPattern<gpu::SubgroupMmaElementwiseOp> {
     ValueRange args = adaptor.getArgs();
     FragmentLayout result = layout(op.getType());
     VectorType type = result.getVectorType();
-    using Kind = gpu::MMAElementwiseOp;
-    Kind kind = op.getOpType();
-    bool unary =
-        kind == Kind::NEGATEF || kind == Kind::NEGATES || kind == Kind::EXTF;
-    if (args.size() != (unary ? 1u : 2u))
+    gpu::MMAElementwiseOp kind = op.getOpType();
+    if (args.size() != (isUnaryMmaElementwise(kind) ? 1u : 2u))
       return rewriter.notifyMatchFailure(op, "operand count");
-    Value value;
-    switch (kind) {
-    case Kind::ADDF:
-      value = arith::AddFOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::MULF:
-      value = arith::MulFOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::SUBF:
-      value = arith::SubFOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::MAXF:
-      value = arith::MaximumFOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::MINF:
-      value = arith::MinimumFOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::DIVF:
-      value = arith::DivFOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::ADDI:
-      value = arith::AddIOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::MULI:
-      value = arith::MulIOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::SUBI:
-      value = arith::SubIOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::DIVS:
-      value = arith::DivSIOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::DIVU:
-      value = arith::DivUIOp::create(rewriter, loc, args[0], args[1]);
-      break;
-    case Kind::NEGATEF:
-      value = arith::NegFOp::create(rewriter, loc, args[0]);
-      break;
-    case Kind::NEGATES:
-      value = arith::SubIOp::create(
-          rewriter, loc,
-          arith::ConstantOp::create(rewriter, loc, type,
-                                    rewriter.getZeroAttr(type)),
-          args[0]);
-      break;
-    case Kind::EXTF: {
-      // gfx11's sparse f16 accumulator to its dense f32 one: the used
-      // (even) elements, in order.
-      Value source = args[0];
-      FragmentLayout from =
-          layout(cast<gpu::MMAMatrixType>(op.getArgs()[0].getType()));
-      if (from.isSparse() && !result.isSparse())
-        source = vector::ShuffleOp::create(rewriter, loc, source, source,
-                                           from.getPositions());
-      value = arith::ExtFOp::create(rewriter, loc, type, source);
-      break;
-    }
-    }
+    SmallVector<Value> operands(args);
+    // gfx11's sparse f16 accumulator to its dense f32 one: the used (even)
+    // elements, in order.
+    FragmentLayout from =
+        layout(cast<gpu::MMAMatrixType>(op.getArgs()[0].getType()));
+    if (kind == gpu::MMAElementwiseOp::EXTF && from.isSparse() &&
+        !result.isSparse())
+      operands[0] = vector::ShuffleOp::create(rewriter, loc, args[0], args[0],
+                                              from.getPositions());
+    Value value = buildMmaElementwise(rewriter, loc, kind, operands, type);
     rewriter.replaceOp(op, value);
     return success();
   }
 };
-
-bool isMatrix(Type type) { return isa<gpu::MMAMatrixType>(type); }
-
-bool hasMatrices(Operation *op) {
-  return llvm::any_of(op->getOperandTypes(), isMatrix) ||
-         llvm::any_of(op->getResultTypes(), isMatrix);
-}
 
 struct LowerSubgroupMmaToWmmaPass
     : public mlirc::impl::LowerSubgroupMmaToWmmaBase<
@@ -356,7 +278,7 @@ struct LowerSubgroupMmaToWmmaPass
   LogicalResult check(unsigned generation) {
     WalkResult result =
         getOperation().walk([&](Operation *op) {
-          if (!hasMatrices(op))
+          if (!hasMmaMatrices(op))
             return WalkResult::advance();
           if (!generation) {
             op->emitError("'")
@@ -396,7 +318,7 @@ struct LowerSubgroupMmaToWmmaPass
     unsigned generation = getWmmaGeneration(chip);
     bool any = false;
     getOperation().walk([&](Operation *op) {
-      any |= hasMatrices(op);
+      any |= hasMmaMatrices(op);
       return any ? WalkResult::interrupt() : WalkResult::advance();
     });
     if (!any)
@@ -410,26 +332,11 @@ struct LowerSubgroupMmaToWmmaPass
     converter.addConversion([generation](gpu::MMAMatrixType type) -> Type {
       return FragmentLayout{generation, type}.getVectorType();
     });
-    ConversionTarget target(*context);
-    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
-      if (isa<BranchOpInterface>(op))
-        return converter.isLegal(op->getOperandTypes());
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          if (!converter.isLegal(block.getArgumentTypes()))
-            return false;
-      return !hasMatrices(op);
-    });
     RewritePatternSet patterns(context);
     patterns.add<LoadMatrix, StoreMatrix, Compute, ConstantMatrix, Elementwise>(
         converter, context, generation);
-    scf::populateSCFStructuralTypeConversions(converter, patterns);
-    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
-    populateAnyFunctionOpInterfaceTypeConversionPattern(patterns, converter);
-    ConversionConfig config;
-    config.buildMaterializations = false;
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns), config)))
+    if (failed(mlirc::convertMmaMatrices(getOperation(), converter,
+                                         std::move(patterns))))
       signalPassFailure();
   }
 };

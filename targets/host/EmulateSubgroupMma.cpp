@@ -17,48 +17,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/host/EmulateSubgroupMma.h"
+#include "pipeline/MmaMatrixConversion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
+using namespace mlirc;
 
 namespace {
 
 /// The vector holding a whole matrix of \p type.
 VectorType getMatrixVectorType(gpu::MMAMatrixType type) {
   return VectorType::get(type.getShape(), type.getElementType());
-}
-
-/// The ops' memref as a 1-D memref over its buffer and the linear index of
-/// \p indices in it: rows are leadDimension elements apart from there.
-std::pair<Value, Value> linearize(OpBuilder &b, Location loc, Value memref,
-                                  ValueRange indices) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value linear = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides())) {
-    Value step = arith::MulIOp::create(b, loc, index, stride);
-    linear = arith::AddIOp::create(b, loc, linear, step);
-  }
-  // The flat view's size only bounds what the strided access may reach;
-  // the matrix ops say nothing of it, so it is the largest there is.
-  auto flatType = MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
-                                  AffineMap(), type.getMemorySpace());
-  Value size = arith::ConstantIndexOp::create(
-      b, loc, std::numeric_limits<int64_t>::max() / 16);
-  Value flat = memref::ReinterpretCastOp::create(
-      b, loc, flatType, metadata.getBaseBuffer(), b.getIndexAttr(0),
-      ArrayRef<OpFoldResult>{size}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-  return {flat, linear};
 }
 
 /// Builds \p body in the first lane of each subgroup only; the other lanes
@@ -109,8 +84,8 @@ struct LoadMatrix : public OpConversionPattern<gpu::SubgroupMmaLoadMatrixOp> {
     int64_t ld = op.getLeadDimension().getSExtValue();
     Value matrix = onFirstLane(
         rewriter, loc, getMatrixVectorType(type), [&](OpBuilder &b) {
-          auto [flat, linear] =
-              linearize(b, loc, adaptor.getSrcMemref(), adaptor.getIndices());
+          auto [flat, linear] = linearizeMatrixMemref(
+              b, loc, adaptor.getSrcMemref(), adaptor.getIndices());
           // A transposed load reads columns: element (r, c) is c * ld + r.
           int64_t lines = transposed ? shape[1] : shape[0];
           int64_t length = transposed ? shape[0] : shape[1];
@@ -142,8 +117,8 @@ struct StoreMatrix : public OpConversionPattern<gpu::SubgroupMmaStoreMatrixOp> {
     bool transposed = op.getTranspose().value_or(false);
     int64_t ld = op.getLeadDimension().getSExtValue();
     onFirstLane(rewriter, loc, Type(), [&](OpBuilder &b) {
-      auto [flat, linear] =
-          linearize(b, loc, adaptor.getDstMemref(), adaptor.getIndices());
+      auto [flat, linear] = linearizeMatrixMemref(
+          b, loc, adaptor.getDstMemref(), adaptor.getIndices());
       Value matrix = adaptor.getSrc();
       if (transposed)
         matrix = vector::TransposeOp::create(b, loc, matrix, {1, 0});
@@ -282,51 +257,6 @@ struct ConstantMatrix
   }
 };
 
-/// True for the elementwise kinds that take one operand.
-bool isUnary(gpu::MMAElementwiseOp kind) {
-  return kind == gpu::MMAElementwiseOp::NEGATEF ||
-         kind == gpu::MMAElementwiseOp::NEGATES ||
-         kind == gpu::MMAElementwiseOp::EXTF;
-}
-
-/// The elementwise op \p kind on \p args (as many as the kind takes).
-Value buildElementwise(OpBuilder &b, Location loc, gpu::MMAElementwiseOp kind,
-                       ValueRange args, VectorType type) {
-  switch (kind) {
-  case gpu::MMAElementwiseOp::ADDF:
-    return arith::AddFOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::MULF:
-    return arith::MulFOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::SUBF:
-    return arith::SubFOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::MAXF:
-    return arith::MaximumFOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::MINF:
-    return arith::MinimumFOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::DIVF:
-    return arith::DivFOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::ADDI:
-    return arith::AddIOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::MULI:
-    return arith::MulIOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::SUBI:
-    return arith::SubIOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::DIVS:
-    return arith::DivSIOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::DIVU:
-    return arith::DivUIOp::create(b, loc, args[0], args[1]);
-  case gpu::MMAElementwiseOp::NEGATEF:
-    return arith::NegFOp::create(b, loc, args[0]);
-  case gpu::MMAElementwiseOp::NEGATES:
-    return arith::SubIOp::create(
-        b, loc, arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type)),
-        args[0]);
-  case gpu::MMAElementwiseOp::EXTF:
-    return arith::ExtFOp::create(b, loc, type, args[0]);
-  }
-  llvm_unreachable("unknown elementwise kind");
-}
-
 struct Elementwise : public OpConversionPattern<gpu::SubgroupMmaElementwiseOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -335,22 +265,15 @@ struct Elementwise : public OpConversionPattern<gpu::SubgroupMmaElementwiseOp> {
     Location loc = op.getLoc();
     VectorType type = getMatrixVectorType(op.getType());
     ValueRange args = adaptor.getArgs();
-    if (args.size() != (isUnary(op.getOpType()) ? 1u : 2u))
+    if (args.size() != (isUnaryMmaElementwise(op.getOpType()) ? 1u : 2u))
       return rewriter.notifyMatchFailure(op, "operand count");
     Value result = onFirstLane(rewriter, loc, type, [&](OpBuilder &b) {
-      return buildElementwise(b, loc, op.getOpType(), args, type);
+      return buildMmaElementwise(b, loc, op.getOpType(), args, type);
     });
     rewriter.replaceOp(op, result);
     return success();
   }
 };
-
-bool isMatrix(Type type) { return isa<gpu::MMAMatrixType>(type); }
-
-bool hasMatrices(Operation *op) {
-  return llvm::any_of(op->getOperandTypes(), isMatrix) ||
-         llvm::any_of(op->getResultTypes(), isMatrix);
-}
 
 } // namespace
 
@@ -359,7 +282,7 @@ LogicalResult mlirc::host::emulateSubgroupMma(gpu::GPUModuleOp module) {
   // is reported before anything changes.
   bool any = false;
   WalkResult unsupported = module.walk([&](Operation *op) {
-    if (!hasMatrices(op))
+    if (!hasMmaMatrices(op))
       return WalkResult::advance();
     any = true;
     if (isa<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
@@ -386,23 +309,8 @@ LogicalResult mlirc::host::emulateSubgroupMma(gpu::GPUModuleOp module) {
   converter.addConversion([](gpu::MMAMatrixType type) -> Type {
     return getMatrixVectorType(type);
   });
-  ConversionTarget target(*context);
-  target.markUnknownOpDynamicallyLegal([&](Operation *op) {
-    if (isa<BranchOpInterface>(op))
-      return converter.isLegal(op->getOperandTypes());
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        if (!converter.isLegal(block.getArgumentTypes()))
-          return false;
-    return !hasMatrices(op);
-  });
   RewritePatternSet patterns(context);
   patterns.add<LoadMatrix, StoreMatrix, Compute, ConstantMatrix, Elementwise>(
       converter, context);
-  scf::populateSCFStructuralTypeConversions(converter, patterns);
-  populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
-  populateAnyFunctionOpInterfaceTypeConversionPattern(patterns, converter);
-  ConversionConfig config;
-  config.buildMaterializations = false;
-  return applyPartialConversion(module, target, std::move(patterns), config);
+  return convertMmaMatrices(module, converter, std::move(patterns));
 }
