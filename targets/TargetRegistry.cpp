@@ -9,6 +9,8 @@
 #include "targets/amdgpu/AMDGPUUnit.h"
 #include "targets/host/HostUnit.h"
 #include "targets/nvptx/NVPTXUnit.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlirc;
 
@@ -43,4 +45,21 @@ mlirc::writeTempFile(const ImageBuildContext &context, llvm::StringRef base,
           }))
     return std::move(err);
   return path;
+}
+
+std::vector<std::string>
+mlirc::KernelList::getKernelsOf(llvm::StringRef module) const {
+  std::vector<std::string> own;
+  for (auto [kernel, owner] : llvm::zip(names, modules))
+    if (owner == module)
+      own.push_back(kernel);
+  return own;
+}
+
+std::string mlirc::KernelList::getSymbolSuffix(llvm::StringRef module) const {
+  std::string suffix = (module + "_" + programId).str();
+  for (char &c : suffix)
+    if (!llvm::isAlnum(c))
+      c = '_';
+  return suffix;
 }

@@ -87,6 +87,11 @@ struct KernelList {
   std::vector<std::string> modules;
   /// Distinguishes this compilation's symbols in the linked program.
   std::string programId;
+
+  /// The kernels of gpu.module (or gpu.binary) \p module.
+  std::vector<std::string> getKernelsOf(llvm::StringRef module) const;
+  /// A suffix for symbols emitted for \p module, unique in the program.
+  std::string getSymbolSuffix(llvm::StringRef module) const;
 };
 
 /// Turns one compilation's serialized objects into offload images, for one

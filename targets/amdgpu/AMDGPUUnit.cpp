@@ -527,19 +527,11 @@ Error AMDGPUImageBuilder::finishHostModule(Module &module,
     if (!buffer)
       return createStringError(buffer.getError(), "cannot read '%s'",
                                path.c_str());
-    std::vector<std::string> binaryKernels;
-    for (auto [kernel, owner] : llvm::zip(kernels.names, kernels.modules))
-      if (owner == binary)
-        binaryKernels.push_back(kernel);
-    std::string suffix = binary + "_" + kernels.programId;
-    for (char &c : suffix)
-      if (!isAlnum(c))
-        c = '_';
-    if (Error err =
-            registerOwnFatbinary(module, object::OFK_HIP,
-                                 ArrayRef<char>((*buffer)->getBufferStart(),
-                                                (*buffer)->getBufferSize()),
-                                 binaryKernels, suffix))
+    if (Error err = registerOwnFatbinary(
+            module, object::OFK_HIP,
+            ArrayRef<char>((*buffer)->getBufferStart(),
+                           (*buffer)->getBufferSize()),
+            kernels.getKernelsOf(binary), kernels.getSymbolSuffix(binary)))
       return err;
   }
   return Error::success();

@@ -418,18 +418,11 @@ Error NVPTXImageBuilder::finishHostModule(Module &module,
                                  toString(result.takeError()).c_str());
       merged = std::move(*result);
     }
-    std::vector<std::string> moduleKernels;
-    for (auto [kernel, owner] : llvm::zip(kernels.names, kernels.modules))
-      if (owner == gpuModule)
-        moduleKernels.push_back(kernel);
-    std::string suffix = gpuModule + "_" + kernels.programId;
-    for (char &c : suffix)
-      if (!isAlnum(c))
-        c = '_';
     if (Error err =
             registerOwnFatbinary(module, object::OFK_Cuda,
                                  ArrayRef<char>(merged.data(), merged.size()),
-                                 moduleKernels, suffix))
+                                 kernels.getKernelsOf(gpuModule),
+                                 kernels.getSymbolSuffix(gpuModule)))
       return err;
   }
   return Error::success();
