@@ -375,6 +375,14 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});
       options.inputs.push_back({Input::Kind::LinkFlag, arg->getValue()});
       break;
+    case OPT_Xcuda_ptxas:
+      options.ptxasArgs.push_back(arg->getValue());
+      break;
+    case OPT_Xoffload_linker:
+      // clang-linker-wrapper takes it as --device-linker=<arg>.
+      options.inputs.push_back({Input::Kind::LinkFlag, "-Xoffload-linker"});
+      options.inputs.push_back({Input::Kind::LinkFlag, arg->getValue()});
+      break;
     case OPT_Wl:
       for (const char *value : arg->getValues()) {
         options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});

@@ -344,6 +344,7 @@ Error Driver::setUp() {
   targetSettings.cudaPath = options.cudaPath;
   targetSettings.rocmPath = options.rocmPath;
   targetSettings.codeObjectVersion = options.codeObjectVersion;
+  targetSettings.ptxasArgs = options.ptxasArgs;
   targetSettings.printJobs = options.printJobs;
 
   std::vector<OffloadTarget> targets;

@@ -93,6 +93,8 @@ struct DriverOptions {
   std::string timeTracePath;
   std::vector<std::string> mllvmArgs;
   std::vector<std::string> mmlirArgs;
+  /// -Xcuda-ptxas: for every ptxas job.
+  std::vector<std::string> ptxasArgs;
 
   bool hasInput(Input::Kind kind) const {
     for (const Input &input : inputs)

@@ -105,6 +105,12 @@ def fuse_ld_EQ : Joined<["-"], "fuse-ld=">, MetaVarName<"<linker>">,
            "mold, or a path">;
 def Xlinker : Separate<["-"], "Xlinker">, MetaVarName<"<arg>">,
   HelpText<"Pass <arg> to the linker">;
+def Xcuda_ptxas : Separate<["-"], "Xcuda-ptxas">, MetaVarName<"<arg>">,
+  HelpText<"Pass <arg> to ptxas (NVIDIA targets), as clang does">;
+def Xoffload_linker : Separate<["-"], "Xoffload-linker">,
+  MetaVarName<"<arg>">,
+  HelpText<"Pass <arg> to the device linker (nvlink, lld for AMD) at the "
+           "final link, as clang does">;
 def Wl : CommaJoined<["-"], "Wl,">, MetaVarName<"<arg>,...">,
   HelpText<"Pass the comma-separated arguments to the linker">;
 def x : JoinedOrSeparate<["-"], "x">, MetaVarName<"<language>">,

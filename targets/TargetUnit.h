@@ -50,6 +50,8 @@ struct TargetSettings {
   std::string rocmPath;
   /// -mcode-object-version=N for AMD code objects; 0 when not given.
   unsigned codeObjectVersion = 0;
+  /// -Xcuda-ptxas: appended to every ptxas command.
+  std::vector<std::string> ptxasArgs;
   /// -###: nothing runs, so a missing toolkit is no error.
   bool printJobs = false;
 };

@@ -203,6 +203,7 @@ public:
   std::optional<CudaToolkit> toolkit;
   unsigned optLevel = 2;
   bool debugInfo = false;
+  std::vector<std::string> ptxasArgs;
 };
 
 } // namespace
@@ -233,6 +234,7 @@ Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
                        raw_ostream *log) {
   optLevel = settings.optLevel;
   debugInfo = settings.debugInfo;
+  ptxasArgs = settings.ptxasArgs;
   Expected<CudaToolkit> found = findCudaToolkit(settings.cudaPath);
   if (!found) {
     // -### and MLIR-only phases run no CUDA tool.
@@ -351,6 +353,7 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
       // -g: keep the PTX's .loc lines as line info, as nvcc -lineinfo.
       if (unit.debugInfo)
         job.args.insert(job.args.begin(), "-lineinfo");
+      llvm::append_range(job.args, unit.ptxasArgs);
       job.description = "ptxas for " + target.arch + " (gpu.module @" +
                         object.module + " of " + context.inputPath.str() + ")";
       jobs.push_back(std::move(job));
