@@ -375,6 +375,19 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.inputs.push_back({Input::Kind::LinkFlag, "-Xlinker"});
       options.inputs.push_back({Input::Kind::LinkFlag, arg->getValue()});
       break;
+    case OPT_ffp_contract_EQ: {
+      StringRef value = arg->getValue();
+      if (value != "fast" && value != "on" && value != "off" &&
+          value != "fast-honor-pragmas")
+        return createStringError("unsupported argument '%s' to option "
+                                 "'-ffp-contract='; use fast, on, off or "
+                                 "fast-honor-pragmas",
+                                 value.str().c_str());
+      // MLIR has no pragmas to honor.
+      options.fpContract = value == "fast-honor-pragmas" ? "fast" : value.str();
+      options.sourceArgs.push_back(arg->getAsString(argList));
+      break;
+    }
     case OPT_Xcuda_ptxas:
       options.ptxasArgs.push_back(arg->getValue());
       break;

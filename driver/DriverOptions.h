@@ -93,6 +93,9 @@ struct DriverOptions {
   std::string timeTracePath;
   std::vector<std::string> mllvmArgs;
   std::vector<std::string> mmlirArgs;
+  /// -ffp-contract=: fast, on or off (fast-honor-pragmas is fast); empty
+  /// for the defaults (fast for device code, on for host code).
+  std::string fpContract;
   /// -Xcuda-ptxas: for every ptxas job.
   std::vector<std::string> ptxasArgs;
 

@@ -243,6 +243,8 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.units = settings.units;
   pipeline.programId = kernels.programId;
   pipeline.transformLibrary = options.transformLibrary;
+  if (!options.fpContract.empty())
+    pipeline.deviceFPContract = pipeline.hostFPContract = options.fpContract;
   if (settings.temps.keepsFiles() && !options.printJobs)
     pipeline.deviceIRCallback = [this](StringRef module, StringRef chip,
                                        Module &ir) {

@@ -142,6 +142,12 @@ def std_EQ : Joined<["-"], "std=">, MetaVarName<"<standard>">,
 def W_Joined : Joined<["-"], "W">, MetaVarName<"<warning>">,
   HelpText<"C/C++ inputs: clang's warning options (-Wall, -Werror, ...)">;
 def w : F<"w", "C/C++ inputs: suppress all warnings">;
+def ffp_contract_EQ : Joined<["-"], "ffp-contract=">,
+  MetaVarName<"fast|on|off|fast-honor-pragmas">,
+  HelpText<"Form fused multiply-adds: fast fuses any a * b + c, on only a "
+           "multiply whose one use is an add, off none (ops' own "
+           "fastmath flags still count); default fast for device code, as "
+           "clang's for CUDA and HIP, on for host code, as clang's for C">;
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "
            "(-fno-exceptions, -fopenmp, ...)">;

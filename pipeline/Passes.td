@@ -301,6 +301,23 @@ def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
   }];
 }
 
+def ContractFloatOps : Pass<"mlirc-contract-float-ops", "mlir::ModuleOp"> {
+  let summary = "Let float multiplies and adds fuse, as -ffp-contract= says";
+  let description = [{
+    Adds the `contract` fastmath flag to float arith ops: with `fast` to
+    every one, with `on` to a multiply whose one use is an add or a
+    subtraction and to that user (what clang fuses within one C
+    expression), with `off` to none. Kernels (ops in gpu.modules) take the
+    device mode, the rest the host mode. Flags an op has stay.
+  }];
+  let options = [
+    Option<"device", "device", "std::string", "\"fast\"",
+           "fast, on or off for ops in gpu.modules">,
+    Option<"host", "host", "std::string", "\"on\"",
+           "fast, on or off for the other ops">,
+  ];
+}
+
 def LowerSubgroupMmaToWmma
     : Pass<"mlirc-lower-subgroup-mma-to-wmma", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower gpu.subgroup_mma_* ops to AMD's WMMA";

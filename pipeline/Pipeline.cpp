@@ -75,6 +75,8 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createAsyncRegion());
   pm.addPass(createSyncHostSharedAllocs());
   pm.addPass(createMergeAsyncDependencies());
+  pm.addPass(createContractFloatOps(
+      {options.deviceFPContract, options.hostFPContract}));
   addModuleCanonicalizer(pm);
 }
 

@@ -51,6 +51,11 @@ struct PipelineOptions {
   std::string programId;
   /// -fsanitize=undefined and its parts, for host code.
   UndefinedBehaviorChecks ubChecks;
+  /// -ffp-contract=: how float multiplies and adds may fuse, in device
+  /// code (kernels, on every target) and in host code: "fast", "on" or
+  /// "off".
+  std::string deviceFPContract = "fast";
+  std::string hostFPContract = "on";
   /// --transform-library: the file whose transform schedule applies; empty
   /// for the input's own, if it has one.
   std::string transformLibrary;

@@ -1,0 +1,77 @@
+//===- ContractFloatOps.cpp - -ffp-contract= as fastmath flags ------------===//
+//
+// LLVM's back ends fuse a multiply and an add into one FMA only when both
+// carry the `contract` flag (or the target options allow it everywhere,
+// which MLIR's serialization does not set). clang sets it for CUDA and HIP
+// device code by default (-ffp-contract=fast), as nvcc fuses by default;
+// for C, only within one expression (on). MLIR has no expressions: a
+// multiply whose one use is an add or a subtraction stands for one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_CONTRACTFLOATOPS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+void addContract(Operation *op) {
+  auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op);
+  if (!fastmath)
+    return;
+  arith::FastMathFlags flags = fastmath.getFastMathFlagsAttr().getValue();
+  op->setAttr(fastmath.getFastMathAttrName(),
+              arith::FastMathFlagsAttr::get(
+                  op->getContext(), flags | arith::FastMathFlags::contract));
+}
+
+/// True for a float op of \p op's kind that may fuse with a multiply.
+bool isAddOrSub(Operation *op) { return isa<arith::AddFOp, arith::SubFOp>(op); }
+
+void contract(Operation *op, StringRef mode) {
+  if (mode == "fast") {
+    addContract(op);
+    return;
+  }
+  if (mode != "on" || !isa<arith::MulFOp>(op) || !op->hasOneUse())
+    return;
+  Operation *user = *op->getUsers().begin();
+  if (!isAddOrSub(user))
+    return;
+  addContract(op);
+  addContract(user);
+}
+
+struct ContractFloatOpsPass
+    : public mlirc::impl::ContractFloatOpsBase<ContractFloatOpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (!isValid(device) || !isValid(host)) {
+      getOperation().emitError("-ffp-contract= takes fast, on or off");
+      return signalPassFailure();
+    }
+    getOperation().walk([&](Operation *op) {
+      if (!isa<arith::MulFOp, arith::AddFOp, arith::SubFOp, arith::NegFOp>(op))
+        return;
+      bool inKernel = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+      contract(op, inKernel ? device : host);
+    });
+  }
+
+  static bool isValid(StringRef mode) {
+    return mode == "fast" || mode == "on" || mode == "off";
+  }
+};
+
+} // namespace
