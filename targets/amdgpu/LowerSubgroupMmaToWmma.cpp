@@ -151,6 +151,22 @@ Value getAddress(OpBuilder &b, Location loc, Value linear, Value row, Value col,
   return arith::AddIOp::create(b, loc, linear, offset);
 }
 
+/// Calls \p visit with each of a lane's fragment positions and where its
+/// element lies in \p memref (a flat view and the index in it), for a
+/// matrix at \p indices whose rows are \p leadDimension apart.
+void forEachElement(OpBuilder &b, Location loc, const FragmentLayout &fragment,
+                    Value memref, ValueRange indices, int64_t leadDimension,
+                    bool transposed,
+                    function_ref<void(int64_t, Value, Value)> visit) {
+  auto [flat, linear] = linearizeMatrixMemref(b, loc, memref, indices);
+  auto [r, h] = getLanePosition(b, loc);
+  for (auto [n, position] : llvm::enumerate(fragment.getPositions())) {
+    auto [row, col] = fragment.getElement(b, loc, n, r, h);
+    visit(position, flat,
+          getAddress(b, loc, linear, row, col, leadDimension, transposed));
+  }
+}
+
 template <typename Op> struct WmmaPattern : public OpConversionPattern<Op> {
   WmmaPattern(const TypeConverter &converter, MLIRContext *context,
               unsigned generation)
@@ -170,20 +186,16 @@ struct LoadMatrix : public WmmaPattern<gpu::SubgroupMmaLoadMatrixOp> {
     FragmentLayout fragment =
         layout(cast<gpu::MMAMatrixType>(op.getRes().getType()));
     VectorType type = fragment.getVectorType();
-    auto [flat, linear] = linearizeMatrixMemref(
-        rewriter, loc, adaptor.getSrcMemref(), adaptor.getIndices());
-    auto [r, h] = getLanePosition(rewriter, loc);
     Value result = arith::ConstantOp::create(rewriter, loc, type,
                                              rewriter.getZeroAttr(type));
-    for (auto [n, position] : llvm::enumerate(fragment.getPositions())) {
-      auto [row, col] = fragment.getElement(rewriter, loc, n, r, h);
-      Value address = getAddress(rewriter, loc, linear, row, col,
-                                 op.getLeadDimension().getSExtValue(),
-                                 op.getTranspose().value_or(false));
-      Value element = memref::LoadOp::create(rewriter, loc, flat, address);
-      result = vector::InsertOp::create(rewriter, loc, element, result,
-                                        ArrayRef<int64_t>{position});
-    }
+    forEachElement(
+        rewriter, loc, fragment, adaptor.getSrcMemref(), adaptor.getIndices(),
+        op.getLeadDimension().getSExtValue(), op.getTranspose().value_or(false),
+        [&](int64_t position, Value flat, Value address) {
+          Value element = memref::LoadOp::create(rewriter, loc, flat, address);
+          result = vector::InsertOp::create(rewriter, loc, element, result,
+                                            ArrayRef<int64_t>{position});
+        });
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -196,18 +208,14 @@ struct StoreMatrix : public WmmaPattern<gpu::SubgroupMmaStoreMatrixOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     FragmentLayout fragment = layout(op.getSrc().getType());
-    auto [flat, linear] = linearizeMatrixMemref(
-        rewriter, loc, adaptor.getDstMemref(), adaptor.getIndices());
-    auto [r, h] = getLanePosition(rewriter, loc);
-    for (auto [n, position] : llvm::enumerate(fragment.getPositions())) {
-      auto [row, col] = fragment.getElement(rewriter, loc, n, r, h);
-      Value address = getAddress(rewriter, loc, linear, row, col,
-                                 op.getLeadDimension().getSExtValue(),
-                                 op.getTranspose().value_or(false));
-      Value element = vector::ExtractOp::create(rewriter, loc, adaptor.getSrc(),
-                                                ArrayRef<int64_t>{position});
-      memref::StoreOp::create(rewriter, loc, element, flat, address);
-    }
+    forEachElement(
+        rewriter, loc, fragment, adaptor.getDstMemref(), adaptor.getIndices(),
+        op.getLeadDimension().getSExtValue(), op.getTranspose().value_or(false),
+        [&](int64_t position, Value flat, Value address) {
+          Value element = vector::ExtractOp::create(
+              rewriter, loc, adaptor.getSrc(), ArrayRef<int64_t>{position});
+          memref::StoreOp::create(rewriter, loc, element, flat, address);
+        });
     rewriter.eraseOp(op);
     return success();
   }
