@@ -151,16 +151,32 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
          " ops are one GPU target's own; use the gpu dialect's portable ops "
          "(gpu.thread_id, gpu.lane_id, gpu.shuffle, ...)")
             .str();
-    if (!inKernel)
+    // A TMA descriptor is made on the host, for NVIDIA kernels only.
+    bool hostOp = op->getName().getStringRef() == "nvgpu.tma.create.descriptor";
+    if (!inKernel && !hostOp)
       return op->emitError("'")
              << op->getName() << "' cannot be compiled in host code"
              << portable;
-    for (const TargetUnit *unit : units)
-      if (unit->getIntrinsicDialect() != dialect)
+    if (hostOp && inKernel)
+      return op->emitError("'")
+             << op->getName()
+             << "' cannot be compiled in a kernel: TMA descriptors are made "
+                "in host code and passed to the kernels that use them";
+    for (const TargetUnit *unit : units) {
+      if (unit->getIntrinsicDialect() == dialect)
+        continue;
+      if (hostOp)
         return op->emitError("'")
                << op->getName() << "' cannot be compiled for "
-               << unit->getName() << " targets" << portable << " or drop the "
+               << unit->getName()
+               << " targets: TMA descriptors are for NVIDIA GPUs (sm_90 and "
+                  "later) only; drop the "
                << unit->getName() << " targets";
+      return op->emitError("'")
+             << op->getName() << "' cannot be compiled for "
+             << unit->getName() << " targets" << portable << " or drop the "
+             << unit->getName() << " targets";
+    }
     return success();
   }
 

@@ -284,6 +284,26 @@ def CheckNVGPUArchs
   ];
 }
 
+def LowerTmaDescriptors
+    : Pass<"mlirc-lower-tma-descriptors", "mlir::ModuleOp"> {
+  let summary = "Lower nvgpu.tma.create.descriptor in host code";
+  let description = [{
+    Host code makes a TMA descriptor with MLIR's nvgpu lowering, a call to
+    the runtime's mgpuTensorMapEncodeTiledMemref that returns the
+    descriptor in device memory, and passes that pointer to the launches
+    that use it; the kernels take it as the pointer nvgpu's device
+    lowering makes of the descriptor type. Any other use of a descriptor
+    in host code is an error at that use.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def TmaDescriptorParams
+    : Pass<"mlirc-tma-descriptor-params", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Kernel parameters of TMA descriptor type as pointers";
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def PrivateAllocas : Pass<"mlirc-private-allocas", "mlir::gpu::GPUModuleOp"> {
   let summary = "Move AMD kernels' allocas to the private address space";
   let description = [{

@@ -152,6 +152,8 @@ void mlirc::populateBinaryPasses(OpPassManager &pm,
 
 void mlirc::populateHostPasses(OpPassManager &pm,
                                const PipelineOptions &options) {
+  for (const TargetUnit *unit : options.units)
+    unit->populateHostPreLowering(pm);
   // complex ops as arith and math on their parts, the rest (create, re,
   // im) as LLVM structs.
   pm.addPass(createConvertComplexToStandardPass());

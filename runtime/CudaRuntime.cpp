@@ -17,11 +17,14 @@
 #include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
+#include <array>
 #include <atomic>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
 
 namespace {
 
@@ -210,6 +213,82 @@ void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t rank,
 
 void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) {
   MLIRC_CUDA(cudaSetDevice(device));
+}
+
+/// nvgpu.tma.create.descriptor: the tensor map of a memref with the
+/// innermost dimension contiguous, tiled in boxes of \p boxSizes (outermost
+/// first, as the memref's). Kernels read it from device memory, where each
+/// distinct map is copied once and stays for the program's life.
+void *MLIRC_EXPORT(mgpuTensorMapEncodeTiledMemref)(
+    int64_t rank, void *descriptor, int64_t dataType, int64_t interleave,
+    int64_t swizzle, int64_t l2Promotion, int64_t oobFill, int64_t *boxSizes) {
+  static constexpr int64_t elementBytes[] = {1, 2, 4, 4, 8, 8, 2,
+                                             4, 8, 2, 4, 4, 4};
+  if (rank < 1 || rank > 5)
+    mlirc::runtime::fail("nvgpu.tma.create.descriptor of a rank-%lld memref: "
+                         "TMA takes ranks 1 to 5",
+                         static_cast<long long>(rank));
+  if (dataType < 0 || dataType >= int64_t(std::size(elementBytes)))
+    mlirc::runtime::fail("nvgpu.tma.create.descriptor: unknown element type "
+                         "code %lld",
+                         static_cast<long long>(dataType));
+  auto *desc = static_cast<MemRefDescriptor *>(descriptor);
+  const int64_t *sizes = desc->sizesAndStrides;
+  const int64_t *strides = desc->sizesAndStrides + rank;
+  int64_t bytes = elementBytes[dataType];
+  if (strides[rank - 1] != 1)
+    mlirc::runtime::fail("nvgpu.tma.create.descriptor of a memref whose "
+                         "innermost stride is %lld: TMA needs it contiguous "
+                         "(stride 1)",
+                         static_cast<long long>(strides[rank - 1]));
+  // The driver counts dimensions innermost first; strides are in bytes and
+  // the innermost one is implied.
+  cuuint64_t dims[5], byteStrides[5];
+  cuuint32_t box[5], elementStrides[5];
+  for (int64_t i = 0; i < rank; ++i) {
+    dims[i] = static_cast<cuuint64_t>(sizes[rank - 1 - i]);
+    box[i] = static_cast<cuuint32_t>(boxSizes[rank - 1 - i]);
+    elementStrides[i] = 1;
+    if (i + 1 < rank)
+      byteStrides[i] = static_cast<cuuint64_t>(strides[rank - 2 - i] * bytes);
+  }
+
+  using Fn = CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t,
+                          void *, const cuuint64_t *, const cuuint64_t *,
+                          const cuuint32_t *, const cuuint32_t *,
+                          CUtensorMapInterleave, CUtensorMapSwizzle,
+                          CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+  static Fn encode = getDriverFunction<Fn>("cuTensorMapEncodeTiled");
+  // cudart makes the context the driver call needs.
+  MLIRC_CUDA(cudaFree(nullptr));
+  CUtensorMap map;
+  std::memset(&map, 0, sizeof(map));
+  CUresult result = encode(
+      &map, static_cast<CUtensorMapDataType>(dataType),
+      static_cast<cuuint32_t>(rank), getMemRefStart(desc, bytes), dims,
+      byteStrides, box, elementStrides,
+      static_cast<CUtensorMapInterleave>(interleave),
+      static_cast<CUtensorMapSwizzle>(swizzle),
+      static_cast<CUtensorMapL2promotion>(l2Promotion),
+      static_cast<CUtensorMapFloatOOBfill>(oobFill));
+  if (result != CUDA_SUCCESS)
+    fail("cuTensorMapEncodeTiled (nvgpu.tma.create.descriptor: the box, the "
+         "memref's sizes and strides, or its alignment is outside what TMA "
+         "takes)",
+         static_cast<cudaError_t>(result));
+
+  using Key = std::array<cuuint64_t, CU_TENSOR_MAP_NUM_QWORDS>;
+  static std::mutex mutex;
+  static std::map<Key, void *> onDevice;
+  Key key;
+  std::memcpy(key.data(), &map, sizeof(map));
+  std::lock_guard<std::mutex> lock(mutex);
+  void *&copy = onDevice[key];
+  if (!copy) {
+    MLIRC_CUDA(cudaMalloc(&copy, sizeof(map)));
+    MLIRC_CUDA(cudaMemcpy(copy, &map, sizeof(map), cudaMemcpyHostToDevice));
+  }
+  return copy;
 }
 
 /// Launches the kernel registered under \p handle (the linked cubins) or,

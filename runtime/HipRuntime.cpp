@@ -321,6 +321,15 @@ void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t rank,
   MLIRC_HIP(hipHostUnregister, getMemRefStart(desc, elementSize));
 }
 
+/// TMA descriptors are NVIDIA's; mlirc builds them only into programs for
+/// NVIDIA GPUs, so this is reached only when such a program runs elsewhere.
+void *MLIRC_EXPORT(mgpuTensorMapEncodeTiledMemref)(int64_t, void *, int64_t,
+                                                   int64_t, int64_t, int64_t,
+                                                   int64_t, int64_t *) {
+  mlirc::runtime::fail("nvgpu.tma.create.descriptor needs an NVIDIA GPU "
+                       "(sm_90 or later); this program runs on an AMD GPU");
+}
+
 void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t device) {
   MLIRC_HIP(hipSetDevice, device);
 }

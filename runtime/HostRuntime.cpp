@@ -494,6 +494,15 @@ void MLIRC_EXPORT(mgpuEventRecord)(void *eventHandle, void *handle) {
   event->task = stream->queue->last();
 }
 
+/// TMA descriptors are NVIDIA's; mlirc builds them only into programs for
+/// NVIDIA GPUs, so this is reached only when such a program runs elsewhere.
+void *MLIRC_EXPORT(mgpuTensorMapEncodeTiledMemref)(int64_t, void *, int64_t,
+                                                   int64_t, int64_t, int64_t,
+                                                   int64_t, int64_t *) {
+  mlirc::runtime::fail("nvgpu.tma.create.descriptor needs an NVIDIA GPU "
+                       "(sm_90 or later); this program runs on the CPU");
+}
+
 void MLIRC_EXPORT(mgpuSetDefaultDevice)(int32_t) {}
 
 void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *, bool) {

@@ -69,6 +69,14 @@ prepare() {
   printf 'CHECK: cudaLaunchKernel failed (kernel\n' \
     > "$dir/oversized-launch.expected"
   echo "oversized-launch oversized-launch.expected 1" >> "$dir/checks.txt"
+  # TMA (sm_90a only: the descriptor is made on the host, the copy is
+  # Hopper's).
+  if [[ ,$archs, == *,sm_90,* ]]; then
+    "$mlirc" "$root/test/Inputs/tma-load.mlir" --offload-arch=sm_90a \
+      -o "$dir/tma-load"
+    printf 'CHECK: 512\nCHECK-NEXT: 1023\n' > "$dir/tma-load.expected"
+    echo "tma-load tma-load.expected 0" >> "$dir/checks.txt"
+  fi
   cp "$root/test/utils/check_output.py" "$dir/"
 
   # Shared libraries outside glibc and libstdc++ that the programs load.

@@ -189,6 +189,9 @@ public:
                                     bool gpuTargetsToo) const = 0;
   /// What a launch may ask for; constant launch sizes beyond it are errors.
   virtual LaunchLimits getLaunchLimits() const { return {}; }
+  /// Passes that lower this target's own ops in host code (nvgpu's TMA
+  /// descriptors), before the host conversion.
+  virtual void populateHostPreLowering(mlir::OpPassManager &pm) const {}
   /// Passes that run on the host module after launches are lowered.
   virtual void populateHostPasses(mlir::OpPassManager &pm) const {}
   /// One target attribute per distinct chip of \p targets.

@@ -128,11 +128,16 @@ public:
     for (const OffloadTarget &target : targets)
       archs.chips.push_back(target.chip);
     pm.addPass(createCheckNVGPUArchs(archs));
+    pm.addPass(createTmaDescriptorParams());
     populateGpuModulePreLowering(pm, /*subgroupSize=*/32, getName());
     pm.addPass(mlir::createConvertNVGPUToNVVMPass());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
     pm.addPass(mlir::createConvertNVVMToLLVMPass());
     populateGpuModulePostLowering(pm);
+  }
+
+  void populateHostPreLowering(mlir::OpPassManager &pm) const override {
+    pm.addPass(createLowerTmaDescriptors());
   }
 
   SmallVector<mlir::Attribute>
