@@ -98,7 +98,10 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
 
   /// Checks constant launch sizes against every target's limits.
   LogicalResult checkLaunch(Operation *op, gpu::KernelDim3 grid,
-                            gpu::KernelDim3 block) {
+                            gpu::KernelDim3 block,
+                            std::optional<gpu::KernelDim3> cluster) {
+    if (cluster && failed(checkClusters(op, *cluster, grid)))
+      return failure();
     const char *dims[] = {"x", "y", "z"};
     Value gridValues[] = {grid.x, grid.y, grid.z};
     Value blockValues[] = {block.x, block.y, block.z};
@@ -142,6 +145,52 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
+  /// Checks a launch in thread block clusters: every target must have
+  /// them, and constant sizes must fit (a grid of whole clusters).
+  LogicalResult checkClusters(Operation *op, gpu::KernelDim3 cluster,
+                              gpu::KernelDim3 grid) {
+    const char *dims[] = {"x", "y", "z"};
+    Value clusterValues[] = {cluster.x, cluster.y, cluster.z};
+    Value gridValues[] = {grid.x, grid.y, grid.z};
+    for (const TargetUnit *unit : units) {
+      LaunchLimits limits = unit->getLaunchLimits();
+      if (limits.maxClusterBlocks != 0)
+        continue;
+      std::string lacking = limits.withoutClusters.empty()
+                                ? (unit->getName() + " targets").str()
+                                : limits.withoutClusters;
+      return op->emitError("launch in thread block clusters; ")
+             << lacking
+             << " cannot run it (clusters are NVIDIA's, from sm_90 on): "
+                "drop "
+             << lacking << " or launch without clusters";
+    }
+    int64_t blocks = 1;
+    for (int i = 0; i < 3; ++i) {
+      std::optional<int64_t> c = getConstant(clusterValues[i]);
+      if (!c)
+        return success();
+      if (*c <= 0)
+        return op->emitError("launch with ")
+               << *c << " blocks per cluster in " << dims[i]
+               << "; a cluster needs at least one block in each dimension";
+      std::optional<int64_t> g = getConstant(gridValues[i]);
+      if (g && *g % *c != 0)
+        return op->emitError("launch of ")
+               << *g << " blocks in " << dims[i] << " in clusters of " << *c
+               << "; the grid must be a whole number of clusters";
+      blocks *= std::min<int64_t>(*c, 1 << 20);
+    }
+    for (const TargetUnit *unit : units) {
+      int64_t limit = unit->getLaunchLimits().maxClusterBlocks;
+      if (blocks > limit)
+        return op->emitError("launch in clusters of ")
+               << blocks << " blocks; " << unit->getName()
+               << " targets run at most " << limit;
+    }
+    return success();
+  }
+
   /// A target's intrinsic (nvvm, rocdl) compiles in the kernels of that
   /// target only; LLVM's code generators for the others abort on it.
   LogicalResult checkIntrinsic(Operation *op, StringRef opDialect,
@@ -173,9 +222,9 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
                   "later) only; drop the "
                << unit->getName() << " targets";
       return op->emitError("'")
-             << op->getName() << "' cannot be compiled for "
-             << unit->getName() << " targets" << portable << " or drop the "
-             << unit->getName() << " targets";
+             << op->getName() << "' cannot be compiled for " << unit->getName()
+             << " targets" << portable << " or drop the " << unit->getName()
+             << " targets";
     }
     return success();
   }
@@ -270,10 +319,15 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkGenericAtomic(rmw);
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
             checked = checkLaunch(op, launch.getGridSizeOperandValues(),
-                                  launch.getBlockSizeOperandValues());
+                                  launch.getBlockSizeOperandValues(),
+                                  launch.getClusterSizeOperandValues());
           else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
-            checked = checkLaunch(op, launch.getGridSizeOperandValues(),
-                                  launch.getBlockSizeOperandValues());
+            checked = checkLaunch(
+                op, launch.getGridSizeOperandValues(),
+                launch.getBlockSizeOperandValues(),
+                launch.hasClusterSize()
+                    ? std::optional(launch.getClusterSizeOperandValues())
+                    : std::nullopt);
           return failed(checked) ? WalkResult::interrupt()
                                  : WalkResult::advance();
         });

@@ -7,8 +7,10 @@
 // where `handle` is the host symbol the kernel's offload entry registers
 // with the vendor runtime (the way clang's CUDA/HIP stubs work), `ownHandle`
 // the one registered with the device code the object registers itself
-// (compute_NN PTX, prebuilt device binaries), and params is the usual array of pointers to each argument. A
-// null stream means a synchronous launch.
+// (compute_NN PTX, prebuilt device binaries), and params is the usual array
+// of pointers to each argument. A null stream means a synchronous launch.
+// A launch in thread block clusters calls mlircLaunchClusterKernel, with
+// the cluster size before the grid size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,8 @@ using namespace mlir;
 using namespace mlirc;
 
 static constexpr StringLiteral launchFunctionName = "mlircLaunchKernel";
+static constexpr StringLiteral clusterLaunchFunctionName =
+    "mlircLaunchClusterKernel";
 
 namespace {
 
@@ -42,18 +46,20 @@ struct LowerLaunchesToRuntimePass
     registry.insert<LLVM::LLVMDialect>();
   }
 
-  LLVM::LLVMFuncOp getLaunchFunction(Location loc) {
+  LLVM::LLVMFuncOp getLaunchFunction(Location loc, bool clusters) {
     ModuleOp module = getOperation();
-    if (auto func = symbols->lookup<LLVM::LLVMFuncOp>(launchFunctionName))
+    StringRef name = clusters ? clusterLaunchFunctionName : launchFunctionName;
+    if (auto func = symbols->lookup<LLVM::LLVMFuncOp>(name))
       return func;
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     Type ptr = LLVM::LLVMPointerType::get(&getContext());
     Type i64 = b.getI64Type();
-    auto type =
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&getContext()),
-                                    {ptr, ptr, ptr, i64, i64, i64, i64, i64,
-                                     i64, b.getI32Type(), ptr, ptr});
-    auto func = LLVM::LLVMFuncOp::create(b, loc, launchFunctionName, type);
+    SmallVector<Type> params = {ptr, ptr, ptr};
+    params.append(clusters ? 9 : 6, i64);
+    params.append({b.getI32Type(), ptr, ptr});
+    auto type = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(&getContext()), params);
+    auto func = LLVM::LLVMFuncOp::create(b, loc, name, type);
     symbols->insert(func);
     return func;
   }
@@ -70,9 +76,6 @@ struct LowerLaunchesToRuntimePass
 
   LogicalResult lower(gpu::LaunchFuncOp launch) {
     Location loc = launch.getLoc();
-    if (launch.hasClusterSize())
-      return launch.emitError("mlirc does not support thread block clusters "
-                              "in gpu.launch_func yet");
     auto func = launch->getParentOfType<LLVM::LLVMFuncOp>();
     if (!func)
       return launch.emitError("launch was not lowered to the LLVM dialect "
@@ -88,7 +91,8 @@ struct LowerLaunchesToRuntimePass
     LLVM::GlobalOp ownHandle =
         getOrCreateKernelHandle(*symbols, loc, getKernelOwnHandleName(kernel));
     LLVM::GlobalOp name = getOrCreateKernelName(*symbols, loc, kernel);
-    LLVM::LLVMFuncOp launchFn = getLaunchFunction(loc);
+    bool clusters = launch.hasClusterSize();
+    LLVM::LLVMFuncOp launchFn = getLaunchFunction(loc, clusters);
 
     MLIRContext *ctx = &getContext();
     Type ptr = LLVM::LLVMPointerType::get(ctx);
@@ -122,16 +126,16 @@ struct LowerLaunchesToRuntimePass
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
     SmallVector<Value> operands = {LLVM::AddressOfOp::create(b, loc, handle),
                                    LLVM::AddressOfOp::create(b, loc, ownHandle),
-                                   LLVM::AddressOfOp::create(b, loc, name),
-                                   toI64(b, loc, grid.x),
-                                   toI64(b, loc, grid.y),
-                                   toI64(b, loc, grid.z),
-                                   toI64(b, loc, block.x),
-                                   toI64(b, loc, block.y),
-                                   toI64(b, loc, block.z),
-                                   smem,
-                                   stream,
-                                   params};
+                                   LLVM::AddressOfOp::create(b, loc, name)};
+    if (clusters) {
+      gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
+      operands.append({toI64(b, loc, cluster.x), toI64(b, loc, cluster.y),
+                       toI64(b, loc, cluster.z)});
+    }
+    operands.append({toI64(b, loc, grid.x), toI64(b, loc, grid.y),
+                     toI64(b, loc, grid.z), toI64(b, loc, block.x),
+                     toI64(b, loc, block.y), toI64(b, loc, block.z), smem,
+                     stream, params});
     LLVM::CallOp::create(b, loc, launchFn, operands);
     launch.erase();
     return success();

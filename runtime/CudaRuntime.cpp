@@ -71,11 +71,12 @@ using mlirc::runtime::getMemRefSpan;
 using mlirc::runtime::getMemRefStart;
 using mlirc::runtime::MemRefDescriptor;
 
-/// Launches the kernel registered under \p handle; \p call names the CUDA
-/// call that failed.
-cudaError_t launchOnce(const void *handle, dim3 grid, dim3 block,
-                       int32_t sharedBytes, cudaStream_t stream, void **params,
-                       const char *&call) {
+/// Launches the kernel registered under \p handle, in clusters of
+/// \p cluster blocks when that is set; \p call names the CUDA call that
+/// failed.
+cudaError_t launchOnce(const void *handle, const dim3 *cluster, dim3 grid,
+                       dim3 block, int32_t sharedBytes, cudaStream_t stream,
+                       void **params, const char *&call) {
   if (sharedBytes > 48 * 1024) {
     call = "cudaFuncSetAttribute";
     cudaError_t error = cudaFuncSetAttribute(
@@ -83,8 +84,64 @@ cudaError_t launchOnce(const void *handle, dim3 grid, dim3 block,
     if (error != cudaSuccess)
       return error;
   }
-  call = "cudaLaunchKernel";
-  return cudaLaunchKernel(handle, grid, block, params, sharedBytes, stream);
+  if (!cluster) {
+    call = "cudaLaunchKernel";
+    return cudaLaunchKernel(handle, grid, block, params, sharedBytes, stream);
+  }
+  // More than 8 blocks per cluster is allowed only when asked for.
+  if (cluster->x * cluster->y * cluster->z > 8) {
+    call = "cudaFuncSetAttribute";
+    cudaError_t error = cudaFuncSetAttribute(
+        handle, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+    if (error != cudaSuccess)
+      return error;
+  }
+  cudaLaunchAttribute attribute;
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = cluster->x;
+  attribute.val.clusterDim.y = cluster->y;
+  attribute.val.clusterDim.z = cluster->z;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = sharedBytes;
+  config.stream = stream;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  call = "cudaLaunchKernelExC";
+  return cudaLaunchKernelExC(&config, handle, params);
+}
+
+/// Launches the kernel registered under \p handle (the linked cubins) or,
+/// when those have no code for this GPU, under \p ownHandle (what the
+/// object registered itself: PTX, which the driver compiles, or prebuilt
+/// cubins and fatbinaries). A null \p stream is a synchronous launch: it
+/// returns when the kernel has finished.
+void launch(const void *handle, const void *ownHandle, const char *name,
+            const dim3 *cluster, dim3 grid, dim3 block, int32_t sharedBytes,
+            cudaStream_t stream, void **params) {
+  const char *call = nullptr;
+  cudaError_t error = launchOnce(handle, cluster, grid, block, sharedBytes,
+                                 stream, params, call);
+  if (error == cudaErrorInvalidDeviceFunction ||
+      error == cudaErrorNoKernelImageForDevice) {
+    // Nothing was launched and the error is not sticky: clear it and try
+    // the object's own code, keeping the first error if that is missing too.
+    cudaGetLastError();
+    const char *ownCall = nullptr;
+    cudaError_t ownError = launchOnce(ownHandle, cluster, grid, block,
+                                      sharedBytes, stream, params, ownCall);
+    if (ownError != cudaErrorInvalidDeviceFunction) {
+      error = ownError;
+      call = ownCall;
+    } else {
+      cudaGetLastError();
+    }
+  }
+  check(error, call, name);
+  lastKernel.store(name);
+  if (!stream)
+    check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize", name);
 }
 
 } // namespace
@@ -263,14 +320,14 @@ void *MLIRC_EXPORT(mgpuTensorMapEncodeTiledMemref)(
   MLIRC_CUDA(cudaFree(nullptr));
   CUtensorMap map;
   std::memset(&map, 0, sizeof(map));
-  CUresult result = encode(
-      &map, static_cast<CUtensorMapDataType>(dataType),
-      static_cast<cuuint32_t>(rank), getMemRefStart(desc, bytes), dims,
-      byteStrides, box, elementStrides,
-      static_cast<CUtensorMapInterleave>(interleave),
-      static_cast<CUtensorMapSwizzle>(swizzle),
-      static_cast<CUtensorMapL2promotion>(l2Promotion),
-      static_cast<CUtensorMapFloatOOBfill>(oobFill));
+  CUresult result =
+      encode(&map, static_cast<CUtensorMapDataType>(dataType),
+             static_cast<cuuint32_t>(rank), getMemRefStart(desc, bytes), dims,
+             byteStrides, box, elementStrides,
+             static_cast<CUtensorMapInterleave>(interleave),
+             static_cast<CUtensorMapSwizzle>(swizzle),
+             static_cast<CUtensorMapL2promotion>(l2Promotion),
+             static_cast<CUtensorMapFloatOOBfill>(oobFill));
   if (result != CUDA_SUCCESS)
     fail("cuTensorMapEncodeTiled (nvgpu.tma.create.descriptor: the box, the "
          "memref's sizes and strides, or its alignment is outside what TMA "
@@ -291,41 +348,25 @@ void *MLIRC_EXPORT(mgpuTensorMapEncodeTiledMemref)(
   return copy;
 }
 
-/// Launches the kernel registered under \p handle (the linked cubins) or,
-/// when those have no code for this GPU, under \p ownHandle (what the
-/// object registered itself: PTX, which the driver compiles, or prebuilt
-/// cubins and fatbinaries). A null \p stream is a synchronous launch: it
-/// returns when the kernel has finished.
 void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ownHandle,
                                      const char *name, int64_t gridX,
                                      int64_t gridY, int64_t gridZ,
                                      int64_t blockX, int64_t blockY,
                                      int64_t blockZ, int32_t sharedBytes,
                                      void *stream, void **params) {
-  dim3 grid(gridX, gridY, gridZ);
-  dim3 block(blockX, blockY, blockZ);
-  const char *call = nullptr;
-  cudaError_t error = launchOnce(handle, grid, block, sharedBytes,
-                                 asStream(stream), params, call);
-  if (error == cudaErrorInvalidDeviceFunction ||
-      error == cudaErrorNoKernelImageForDevice) {
-    // Nothing was launched and the error is not sticky: clear it and try
-    // the object's own code, keeping the first error if that is missing too.
-    cudaGetLastError();
-    const char *ptxCall = nullptr;
-    cudaError_t ptxError = launchOnce(ownHandle, grid, block, sharedBytes,
-                                      asStream(stream), params, ptxCall);
-    if (ptxError != cudaErrorInvalidDeviceFunction) {
-      error = ptxError;
-      call = ptxCall;
-    } else {
-      cudaGetLastError();
-    }
-  }
-  check(error, call, name);
-  lastKernel.store(name);
-  if (!stream)
-    check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize", name);
+  launch(handle, ownHandle, name, nullptr, dim3(gridX, gridY, gridZ),
+         dim3(blockX, blockY, blockZ), sharedBytes, asStream(stream), params);
+}
+
+/// A launch in thread block clusters (sm_90 and later).
+void MLIRC_EXPORT(mlircLaunchClusterKernel)(
+    const void *handle, const void *ownHandle, const char *name,
+    int64_t clusterX, int64_t clusterY, int64_t clusterZ, int64_t gridX,
+    int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
+    int64_t blockZ, int32_t sharedBytes, void *stream, void **params) {
+  dim3 cluster(clusterX, clusterY, clusterZ);
+  launch(handle, ownHandle, name, &cluster, dim3(gridX, gridY, gridZ),
+         dim3(blockX, blockY, blockZ), sharedBytes, asStream(stream), params);
 }
 
 } // extern "C"

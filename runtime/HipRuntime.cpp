@@ -390,4 +390,16 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ownHandle,
   }
 }
 
+/// AMD GPUs have no thread block clusters; mlirc builds cluster launches
+/// only into programs without AMD targets.
+void MLIRC_EXPORT(mlircLaunchClusterKernel)(const void *, const void *,
+                                            const char *name, int64_t, int64_t,
+                                            int64_t, int64_t, int64_t, int64_t,
+                                            int64_t, int64_t, int64_t, int32_t,
+                                            void *, void **) {
+  mlirc::runtime::fail("kernel '%s' is launched in thread block clusters, "
+                       "which AMD GPUs do not have",
+                       name);
+}
+
 } // extern "C"

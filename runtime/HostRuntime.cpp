@@ -556,4 +556,17 @@ void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t, MemRefDescriptor *,
 void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t, MemRefDescriptor *,
                                                int64_t) {}
 
+/// Clusters only group blocks: a kernel that sees them (cluster ids,
+/// distributed shared memory) does not compile for the host target, so
+/// the others run as one launch of all blocks.
+void MLIRC_EXPORT(mlircLaunchClusterKernel)(
+    const void *handle, const void *ownHandle, const char *name, int64_t,
+    int64_t, int64_t, int64_t gridX, int64_t gridY, int64_t gridZ,
+    int64_t blockX, int64_t blockY, int64_t blockZ, int32_t sharedBytes,
+    void *stream, void **params) {
+  MLIRC_EXPORT(mlircLaunchKernel)
+  (handle, ownHandle, name, gridX, gridY, gridZ, blockX, blockY, blockZ,
+   sharedBytes, stream, params);
+}
+
 } // extern "C"

@@ -69,13 +69,19 @@ prepare() {
   printf 'CHECK: cudaLaunchKernel failed (kernel\n' \
     > "$dir/oversized-launch.expected"
   echo "oversized-launch oversized-launch.expected 1" >> "$dir/checks.txt"
-  # TMA (sm_90a only: the descriptor is made on the host, the copy is
-  # Hopper's).
+  # TMA (sm_90a: the descriptor is made on the host, the copy is Hopper's)
+  # and thread block clusters (sm_90).
   if [[ ,$archs, == *,sm_90,* ]]; then
     "$mlirc" "$root/test/Inputs/tma-load.mlir" --offload-arch=sm_90a \
       -o "$dir/tma-load"
     printf 'CHECK: 512\nCHECK-NEXT: 1023\n' > "$dir/tma-load.expected"
     echo "tma-load tma-load.expected 0" >> "$dir/checks.txt"
+    "$mlirc" "$root/test/Inputs/cluster-ids.mlir" --offload-arch=sm_90 \
+      -o "$dir/cluster-ids"
+    for b in 0 1 2 3; do
+      echo "CHECK-NEXT: block $b: cluster $((b / 2)), block $((b % 2)) of 2"
+    done | sed '1s/-NEXT//' > "$dir/cluster-ids.expected"
+    echo "cluster-ids cluster-ids.expected 0 1" >> "$dir/checks.txt"
   fi
   cp "$root/test/utils/check_output.py" "$dir/"
 

@@ -131,6 +131,11 @@ struct LaunchLimits {
   int64_t maxThreadsPerBlock = 1024;
   int64_t maxBlockSize[3] = {1024, 1024, 1024};
   int64_t maxGridSize[3] = {2147483647, 2147483647, 2147483647};
+  /// Blocks in one thread block cluster; 0: the target has no clusters.
+  int64_t maxClusterBlocks = 0;
+  /// Without clusters: which of the requested archs lack them, for the
+  /// message (else the unit's name says it).
+  std::string withoutClusters;
 };
 
 /// One kind of device target.

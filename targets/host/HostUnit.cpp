@@ -12,6 +12,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
+#include <limits>
 
 using namespace llvm;
 using namespace mlirc;
@@ -50,6 +51,14 @@ public:
     // launches have after gpu-to-llvm.
     pm.nest<mlir::gpu::GPUModuleOp>().addPass(
         mlir::createConvertGpuOpsToNVVMOps());
+  }
+
+  LaunchLimits getLaunchLimits() const override {
+    // Clusters only group blocks here; kernels that see them do not
+    // compile for the host.
+    LaunchLimits limits;
+    limits.maxClusterBlocks = std::numeric_limits<int64_t>::max();
+    return limits;
   }
 
   void populateHostPasses(mlir::OpPassManager &pm) const override {

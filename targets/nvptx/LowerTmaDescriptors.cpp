@@ -65,8 +65,8 @@ struct LowerTmaDescriptorsPass
            llvm::make_early_inc_range(cast.getResult(0).getUses())) {
         if (!isa<gpu::LaunchFuncOp>(use.getOwner())) {
           use.getOwner()->emitError("a TMA descriptor (")
-              << cast.getResult(0).getType()
-              << ") cannot be used by '" << use.getOwner()->getName()
+              << cast.getResult(0).getType() << ") cannot be used by '"
+              << use.getOwner()->getName()
               << "' in host code: mlirc passes descriptors only to kernel "
                  "launches; create it in the function that launches the "
                  "kernel";
@@ -103,9 +103,9 @@ struct TmaDescriptorParamsPass
         changed = true;
       }
       if (changed)
-        func.setFunctionType(FunctionType::get(
-            func.getContext(), entry.getArgumentTypes(),
-            func.getFunctionType().getResults()));
+        func.setFunctionType(
+            FunctionType::get(func.getContext(), entry.getArgumentTypes(),
+                              func.getFunctionType().getResults()));
     });
   }
 };

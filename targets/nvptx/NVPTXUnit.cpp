@@ -153,6 +153,9 @@ public:
     LaunchLimits limits;
     limits.maxBlockSize[2] = 64;
     limits.maxGridSize[1] = limits.maxGridSize[2] = 65535;
+    // sm_90's non-portable maximum (8 is portable).
+    limits.maxClusterBlocks = withoutClusters.empty() ? 16 : 0;
+    limits.withoutClusters = withoutClusters;
     return limits;
   }
   std::string getTargetChip(mlir::Attribute attr) const override {
@@ -209,6 +212,8 @@ public:
   unsigned optLevel = 2;
   bool debugInfo = false;
   std::vector<std::string> ptxasArgs;
+  /// The requested archs without thread block clusters (before sm_90).
+  std::string withoutClusters;
 };
 
 } // namespace
@@ -240,6 +245,17 @@ Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
   optLevel = settings.optLevel;
   debugInfo = settings.debugInfo;
   ptxasArgs = settings.ptxasArgs;
+  // Thread block clusters are sm_90's.
+  SmallVector<std::string> older;
+  for (const OffloadTarget &target : targets) {
+    StringRef digits = target.chip;
+    if (!digits.consume_front("sm_"))
+      digits.consume_front("compute_");
+    unsigned sm = 0;
+    if (!digits.take_while(llvm::isDigit).getAsInteger(10, sm) && sm < 90)
+      older.push_back(target.chip);
+  }
+  withoutClusters = llvm::join(older, ", ");
   Expected<CudaToolkit> found = findCudaToolkit(settings.cudaPath);
   if (!found) {
     // -### and MLIR-only phases run no CUDA tool.
