@@ -10,6 +10,7 @@
 
 #include "driver/MLIRCompiler.h"
 #include "driver/CrashContainment.h"
+#include "driver/DiagnosticPrinter.h"
 #include "driver/KnownParserCrashes.h"
 #include "driver/OutputFile.h"
 #include "driver/TimeReport.h"
@@ -747,7 +748,7 @@ Error MLIRCompilation::run() {
   // Errors name the file, line and column; a dump of the op (a whole kernel,
   // say) in generic form would only bury them.
   context.printOpOnDiagnostic(false);
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  DiagnosticPrinter diagnostics(sourceMgr, &context);
 
   mlir::applyDefaultTimingManagerCLOptions(timing);
   // -ftime-report: MLIR's table of time per pass too.
