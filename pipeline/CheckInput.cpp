@@ -250,10 +250,12 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           cast<gpu::MMAMatrixType>(elementwise.getArgs()[0].getType())
               .getElementType();
       bool f16 = element.isF16();
-      if (llvm::is_contained({gpu::MMAElementwiseOp::ADDF,
-                              gpu::MMAElementwiseOp::MULF,
-                              gpu::MMAElementwiseOp::DIVF},
-                             kind) ||
+      // subf and negatef are rewritten into those (RewriteMmaElementwise).
+      if (llvm::is_contained(
+              {gpu::MMAElementwiseOp::ADDF, gpu::MMAElementwiseOp::MULF,
+               gpu::MMAElementwiseOp::DIVF, gpu::MMAElementwiseOp::SUBF,
+               gpu::MMAElementwiseOp::NEGATEF},
+              kind) ||
           (!f16 && llvm::is_contained({gpu::MMAElementwiseOp::MAXF,
                                        gpu::MMAElementwiseOp::MINF},
                                       kind)))
@@ -261,11 +263,10 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
       return op->emitError("'gpu.subgroup_mma_elementwise ")
              << gpu::stringifyMMAElementwiseOp(kind) << "' on " << element
              << " cannot be compiled for " << unit->getName()
-             << " targets: MLIR 22's NVVM lowering has addf, mulf and divf, "
-                "and maxf and minf on f32 (it crashes on the others or "
-                "makes invalid IR); write a - b as a + (-1 * b) with a "
-                "constant matrix, and load f32 matrices rather than extend "
-                "f16 ones";
+             << " targets: MLIR 22's NVVM lowering has addf, mulf and divf "
+                "(and mlirc makes subf and negatef of them), and maxf and "
+                "minf on f32 (it crashes on the others or makes invalid IR); "
+                "load f32 matrices rather than extend f16 ones";
     }
     return success();
   }

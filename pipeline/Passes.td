@@ -298,6 +298,28 @@ def LowerTmaDescriptors
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def VectorToSubgroupMma
+    : Pass<"mlirc-vector-to-subgroup-mma", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Uniform vector contractions in kernels as subgroup MMA";
+  let description = [{
+    A kernel in which nothing differs between threads (no thread or lane
+    id, no atomic result, no call, no vendor op) computes every
+    vector.contract identically in each thread; when its block is whole
+    subgroups, MLIR's convert-vector-to-gpu makes each subgroup compute it
+    together instead, as gpu.subgroup_mma_* (tensor cores), which is
+    what programs written so expect. Only 16x16x16 f16 contractions with
+    f16 or f32 accumulators and elementwise ops every target lowers are
+    taken; otherwise the kernel stays as written.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def RewriteMmaElementwise
+    : Pass<"mlirc-rewrite-mma-elementwise", "mlir::gpu::GPUModuleOp"> {
+  let summary = "MMA subf and negatef as the mulf and addf NVVM lowers";
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def TmaDescriptorParams
     : Pass<"mlirc-tma-descriptor-params", "mlir::gpu::GPUModuleOp"> {
   let summary = "Kernel parameters of TMA descriptor type as pointers";

@@ -63,6 +63,14 @@ void mlirc::populateBufferizePasses(OpPassManager &pm,
   pm.addPass(createBufferizeTensors());
 }
 
+/// True when every requested target compiles the subgroup MMA ops that
+/// uniform vector contractions become.
+static bool compileSubgroupMma(const PipelineOptions &options) {
+  return llvm::all_of(options.units, [&](const TargetUnit *unit) {
+    return unit->compilesSubgroupMma(getTargetsOf(options.targets, *unit));
+  });
+}
+
 void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
   pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
@@ -75,6 +83,8 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createAsyncRegion());
   pm.addPass(createSyncHostSharedAllocs());
   pm.addPass(createMergeAsyncDependencies());
+  if (compileSubgroupMma(options))
+    pm.addNestedPass<gpu::GPUModuleOp>(createVectorToSubgroupMma());
   pm.addPass(createContractFloatOps(
       {options.deviceFPContract, options.hostFPContract}));
   addModuleCanonicalizer(pm);

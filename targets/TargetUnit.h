@@ -194,6 +194,13 @@ public:
                                     bool gpuTargetsToo) const = 0;
   /// What a launch may ask for; constant launch sizes beyond it are errors.
   virtual LaunchLimits getLaunchLimits() const { return {}; }
+  /// True when every one of \p targets (this unit's) compiles
+  /// gpu.subgroup_mma_* on 16x16x16 f16 matrices with f16 or f32
+  /// accumulators, the form mlirc makes of uniform vector contractions.
+  virtual bool
+  compilesSubgroupMma(llvm::ArrayRef<OffloadTarget> targets) const {
+    return false;
+  }
   /// Passes that lower this target's own ops in host code (nvgpu's TMA
   /// descriptors), before the host conversion.
   virtual void populateHostPreLowering(mlir::OpPassManager &pm) const {}

@@ -124,6 +124,14 @@ public:
 
   bool lowersPerChip() const override { return true; }
 
+  bool compilesSubgroupMma(ArrayRef<OffloadTarget> targets) const override {
+    // mlirc's WMMA lowering: RDNA 3 and 4.
+    return llvm::all_of(targets, [](const OffloadTarget &target) {
+      StringRef chip = target.chip;
+      return chip.starts_with("gfx11") || chip.starts_with("gfx12");
+    });
+  }
+
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,
                             bool gpuTargetsToo) const override {

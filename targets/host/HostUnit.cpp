@@ -53,6 +53,10 @@ public:
         mlir::createConvertGpuOpsToNVVMOps());
   }
 
+  bool compilesSubgroupMma(ArrayRef<OffloadTarget>) const override {
+    return true;
+  }
+
   LaunchLimits getLaunchLimits() const override {
     // Clusters only group blocks here; kernels that see them do not
     // compile for the host.

@@ -129,11 +129,24 @@ public:
       archs.chips.push_back(target.chip);
     pm.addPass(createCheckNVGPUArchs(archs));
     pm.addPass(createTmaDescriptorParams());
+    pm.addPass(createRewriteMmaElementwise());
     populateGpuModulePreLowering(pm, /*subgroupSize=*/32, getName());
     pm.addPass(mlir::createConvertNVGPUToNVVMPass());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
     pm.addPass(mlir::createConvertNVVMToLLVMPass());
     populateGpuModulePostLowering(pm);
+  }
+
+  bool compilesSubgroupMma(ArrayRef<OffloadTarget> targets) const override {
+    // WMMA is sm_70's.
+    return llvm::all_of(targets, [](const OffloadTarget &target) {
+      StringRef digits = target.chip;
+      if (!digits.consume_front("sm_"))
+        digits.consume_front("compute_");
+      unsigned sm = 0;
+      return !digits.take_while(llvm::isDigit).getAsInteger(10, sm) &&
+             sm >= 70;
+    });
   }
 
   void populateHostPreLowering(mlir::OpPassManager &pm) const override {
