@@ -391,6 +391,16 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_Xcuda_ptxas:
       options.ptxasArgs.push_back(arg->getValue());
       break;
+    case OPT_gpu_max_threads_per_block_EQ: {
+      StringRef value = arg->getValue();
+      if (value.getAsInteger(10, options.maxThreadsPerBlock) ||
+          options.maxThreadsPerBlock < 1 || options.maxThreadsPerBlock > 1024)
+        return createStringError("invalid value '%s' in "
+                                 "'--gpu-max-threads-per-block=': expected "
+                                 "a number of threads from 1 to 1024",
+                                 value.str().c_str());
+      break;
+    }
     case OPT_Xoffload_linker:
       // clang-linker-wrapper takes it as --device-linker=<arg>.
       options.inputs.push_back({Input::Kind::LinkFlag, "-Xoffload-linker"});

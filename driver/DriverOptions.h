@@ -96,6 +96,8 @@ struct DriverOptions {
   /// -ffp-contract=: fast, on or off (fast-honor-pragmas is fast); empty
   /// for the defaults (fast for device code, on for host code).
   std::string fpContract;
+  /// --gpu-max-threads-per-block=: 0 for none.
+  int64_t maxThreadsPerBlock = 0;
   /// -Xcuda-ptxas: for every ptxas job.
   std::vector<std::string> ptxasArgs;
 

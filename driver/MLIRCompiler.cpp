@@ -244,6 +244,7 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.units = settings.units;
   pipeline.programId = kernels.programId;
   pipeline.transformLibrary = options.transformLibrary;
+  pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
   if (!options.fpContract.empty())
     pipeline.deviceFPContract = pipeline.hostFPContract = options.fpContract;
   if (settings.temps.keepsFiles() && !options.printJobs)

@@ -148,6 +148,11 @@ def ffp_contract_EQ : Joined<["-"], "ffp-contract=">,
            "multiply whose one use is an add, off none (ops' own "
            "fastmath flags still count); default fast for device code, as "
            "clang's for CUDA and HIP, on for host code, as clang's for C">;
+def gpu_max_threads_per_block_EQ
+    : Joined<["--"], "gpu-max-threads-per-block=">, MetaVarName<"<n>">,
+  HelpText<"Compile kernels whose block size is not known for at most <n> "
+           "threads per block (the backends allocate registers for it); a "
+           "launch with more is an error naming the kernel">;
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "
            "(-fno-exceptions, -fopenmp, ...)">;

@@ -298,6 +298,33 @@ def LowerTmaDescriptors
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def LaunchBounds : Pass<"mlirc-launch-bounds", "mlir::ModuleOp"> {
+  let summary = "Bound each kernel's block size and check its launches";
+  let description = [{
+    A kernel whose launches in the module all have the same constant block
+    size gets it as known_block_size, which MLIR's lowerings give the
+    backends (nvvm maxntid, AMD's flat work-group size) and fold
+    gpu.block_dim with. A kernel whose size stays unknown gets the
+    --gpu-max-threads-per-block bound, as mlirc.max_threads_per_block for
+    the targets to apply. A constant launch that breaks its kernel's bound
+    is an error at the launch; a launch with sizes known only at run time
+    is marked (mlirc.launch_bound) for the runtime to check.
+  }];
+  let options = [
+    Option<"maxThreadsPerBlock", "max-threads-per-block", "int64_t", "0",
+           "The bound of kernels without a known block size; 0 for none">,
+  ];
+}
+
+def MaxThreadsPerBlock
+    : Pass<"mlirc-max-threads-per-block", "mlir::gpu::GPUModuleOp"> {
+  let summary = "mlirc.max_threads_per_block as a vendor's kernel attribute";
+  let options = [
+    Option<"vendor", "vendor", "std::string", "\"\"",
+           "nvvm (maxntid) or rocdl (flat work-group size); else removed">,
+  ];
+}
+
 def VectorToSubgroupMma
     : Pass<"mlirc-vector-to-subgroup-mma", "mlir::gpu::GPUModuleOp"> {
   let summary = "Uniform vector contractions in kernels as subgroup MMA";

@@ -83,6 +83,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createAsyncRegion());
   pm.addPass(createSyncHostSharedAllocs());
   pm.addPass(createMergeAsyncDependencies());
+  pm.addPass(createLaunchBounds({options.maxThreadsPerBlock}));
   if (compileSubgroupMma(options))
     pm.addNestedPass<gpu::GPUModuleOp>(createVectorToSubgroupMma());
   pm.addPass(createContractFloatOps(

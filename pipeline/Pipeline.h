@@ -56,6 +56,9 @@ struct PipelineOptions {
   /// "off".
   std::string deviceFPContract = "fast";
   std::string hostFPContract = "on";
+  /// --gpu-max-threads-per-block=: the bound of kernels whose block size
+  /// is not known; 0 for none.
+  int64_t maxThreadsPerBlock = 0;
   /// --transform-library: the file whose transform schedule applies; empty
   /// for the input's own, if it has one.
   std::string transformLibrary;

@@ -142,6 +142,7 @@ public:
     LowerSubgroupMmaToWmmaOptions wmma;
     wmma.chip = chip.str();
     pm.addPass(createLowerSubgroupMmaToWmma(wmma));
+    pm.addPass(createMaxThreadsPerBlock({"rocdl"}));
     populateGpuModulePreLowering(pm, getWavefrontSize(chip), getName());
     pm.addPass(createLowerAsserts());
     // amdgpu ops (buffer loads and stores, MFMA, WMMA, DPP, barriers) as

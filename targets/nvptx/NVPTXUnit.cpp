@@ -130,6 +130,7 @@ public:
     pm.addPass(createCheckNVGPUArchs(archs));
     pm.addPass(createTmaDescriptorParams());
     pm.addPass(createRewriteMmaElementwise());
+    pm.addPass(createMaxThreadsPerBlock({"nvvm"}));
     populateGpuModulePreLowering(pm, /*subgroupSize=*/32, getName());
     pm.addPass(mlir::createConvertNVGPUToNVVMPass());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());

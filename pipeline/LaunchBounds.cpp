@@ -1,0 +1,172 @@
+//===- LaunchBounds.cpp - Each kernel's block size, and launches kept to it
+//===//
+//
+// A backend that knows how many threads a block has allocates registers
+// for that many (more per thread when the block is small), and MLIR folds
+// gpu.block_dim to the constant. So a kernel gets known_block_size when
+// every launch of it in the module has the same constant size (MLIR's
+// outlining already sets it for gpu.launch), and the
+// --gpu-max-threads-per-block bound otherwise. A launch that breaks the
+// bound would be undefined behaviour on the GPU (gpu.block_dim folded to
+// another size): with constant sizes it is an error here, with sizes known
+// only at run time the launch first calls mlircCheckLaunchBounds, which
+// ends the program naming the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/KernelGlobals.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_LAUNCHBOUNDS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+static constexpr StringLiteral checkFunctionName = "mlircCheckLaunchBounds";
+static constexpr StringLiteral maxThreadsAttrName =
+    "mlirc.max_threads_per_block";
+
+namespace {
+
+/// The constant block size of \p launch, if all three are constants.
+std::optional<std::array<int64_t, 3>> getConstantBlock(gpu::LaunchFuncOp op) {
+  gpu::KernelDim3 block = op.getBlockSizeOperandValues();
+  std::array<int64_t, 3> sizes;
+  Value values[] = {block.x, block.y, block.z};
+  for (int i = 0; i < 3; ++i) {
+    APInt constant;
+    if (!matchPattern(values[i], m_ConstantInt(&constant)))
+      return std::nullopt;
+    sizes[i] = constant.getSExtValue();
+  }
+  return sizes;
+}
+
+struct LaunchBoundsPass
+    : public mlirc::impl::LaunchBoundsBase<LaunchBoundsPass> {
+  using LaunchBoundsBase::LaunchBoundsBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry
+        .insert<LLVM::LLVMDialect, func::FuncDialect, arith::ArithDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable table(module);
+    symbols = &table;
+    // Each kernel's launches.
+    llvm::MapVector<gpu::GPUFuncOp, SmallVector<gpu::LaunchFuncOp>> launches;
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernel());
+      if (kernel)
+        launches[kernel].push_back(launch);
+    });
+    for (auto &[kernel, its] : launches) {
+      bound(kernel, its);
+      for (gpu::LaunchFuncOp launch : its)
+        if (failed(check(kernel, launch)))
+          return signalPassFailure();
+    }
+  }
+
+  /// Gives \p kernel its known block size or the --gpu-max-threads-per-block
+  /// bound.
+  void bound(gpu::GPUFuncOp kernel, ArrayRef<gpu::LaunchFuncOp> launches) {
+    if (kernel.getKnownBlockSize())
+      return;
+    std::optional<std::array<int64_t, 3>> common =
+        getConstantBlock(launches.front());
+    for (gpu::LaunchFuncOp launch : launches.drop_front())
+      if (common && getConstantBlock(launch) != common)
+        common.reset();
+    if (common && llvm::all_of(*common, [](int64_t size) {
+          return size > 0 && size <= 1024;
+        })) {
+      kernel.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
+          &getContext(), {int32_t((*common)[0]), int32_t((*common)[1]),
+                          int32_t((*common)[2])}));
+      return;
+    }
+    if (maxThreadsPerBlock > 0)
+      kernel->setAttr(maxThreadsAttrName,
+                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
+                                       maxThreadsPerBlock));
+  }
+
+  LogicalResult check(gpu::GPUFuncOp kernel, gpu::LaunchFuncOp launch) {
+    std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize();
+    auto maxAttr = kernel->getAttrOfType<IntegerAttr>(maxThreadsAttrName);
+    if (!known && !maxAttr)
+      return success();
+    if (std::optional<std::array<int64_t, 3>> block =
+            getConstantBlock(launch)) {
+      auto &[x, y, z] = *block;
+      if (known && (x != (*known)[0] || y != (*known)[1] || z != (*known)[2]))
+        return launch.emitError("launch of kernel '")
+               << kernel.getName() << "' with " << x << "x" << y << "x" << z
+               << " threads per block; it is compiled for exactly "
+               << (*known)[0] << "x" << (*known)[1] << "x" << (*known)[2]
+               << " (known_block_size)";
+      if (maxAttr && x * y * z > maxAttr.getInt())
+        return launch.emitError("launch of kernel '")
+               << kernel.getName() << "' with " << x * y * z
+               << " threads per block; it is compiled for at most "
+               << maxAttr.getInt() << " (--gpu-max-threads-per-block)";
+      return success();
+    }
+    // Sizes known at run time: the runtime checks them.
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    Type i64 = b.getI64Type();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
+    };
+    auto asI64 = [&](Value value) -> Value {
+      if (value.getType().isIndex())
+        return arith::IndexCastOp::create(b, loc, i64, value);
+      if (value.getType() == i64)
+        return value;
+      return arith::ExtUIOp::create(b, loc, i64, value);
+    };
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    LLVM::GlobalOp name =
+        mlirc::getOrCreateKernelName(*symbols, loc, launch.getKernelName());
+    SmallVector<Value> args = {LLVM::AddressOfOp::create(b, loc, name),
+                               asI64(block.x), asI64(block.y), asI64(block.z)};
+    for (int i = 0; i < 3; ++i)
+      args.push_back(constant(known ? (*known)[i] : 0));
+    args.push_back(constant(maxAttr ? maxAttr.getInt() : 0));
+    func::CallOp::create(b, loc, getCheckFunction(loc), args);
+    return success();
+  }
+
+  func::FuncOp getCheckFunction(Location loc) {
+    if (auto func = symbols->lookup<func::FuncOp>(checkFunctionName))
+      return func;
+    ModuleOp module = getOperation();
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    Type i64 = b.getI64Type();
+    SmallVector<Type> params = {LLVM::LLVMPointerType::get(&getContext())};
+    params.append(7, i64);
+    auto func = func::FuncOp::create(b, loc, checkFunctionName,
+                                     b.getFunctionType(params, {}));
+    func.setPrivate();
+    symbols->insert(func);
+    return func;
+  }
+
+  SymbolTable *symbols = nullptr;
+};
+
+} // namespace
