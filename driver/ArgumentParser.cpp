@@ -172,6 +172,50 @@ static Expected<Input::Kind> classifyInput(StringRef path) {
                            path.str().c_str());
 }
 
+/// One floating-point option, applied in command-line order as clang
+/// applies them: the last one of a pair wins.
+static void updateFloatModel(DriverOptions::FloatModel &model, unsigned id) {
+  auto unsafe = [&](bool on) {
+    model.reassoc = model.noSignedZeros = model.reciprocal = model.approxFunc =
+        on;
+  };
+  auto finite = [&](bool on) { model.noNaNs = model.noInfs = on; };
+  switch (id) {
+  case OPT_ffast_math:
+  case OPT_fno_fast_math: {
+    bool on = id == OPT_ffast_math;
+    unsafe(on);
+    finite(on);
+    model.flushDenormals = on;
+    break;
+  }
+  case OPT_funsafe_math_optimizations:
+  case OPT_fno_unsafe_math_optimizations:
+    unsafe(id == OPT_funsafe_math_optimizations);
+    break;
+  case OPT_ffinite_math_only:
+  case OPT_fno_finite_math_only:
+    finite(id == OPT_ffinite_math_only);
+    break;
+  case OPT_fno_honor_nans:
+  case OPT_fhonor_nans:
+    model.noNaNs = id == OPT_fno_honor_nans;
+    break;
+  case OPT_fno_honor_infinities:
+  case OPT_fhonor_infinities:
+    model.noInfs = id == OPT_fno_honor_infinities;
+    break;
+  case OPT_fapprox_func:
+  case OPT_fno_approx_func:
+    model.approxFunc = id == OPT_fapprox_func;
+    break;
+  case OPT_fgpu_flush_denormals_to_zero:
+  case OPT_fno_gpu_flush_denormals_to_zero:
+    model.flushDenormals = id == OPT_fgpu_flush_denormals_to_zero;
+    break;
+  }
+}
+
 Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
   const OptTable &table = getOptTable();
   unsigned missingIndex = 0, missingCount = 0;
@@ -391,6 +435,40 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_Xcuda_ptxas:
       options.ptxasArgs.push_back(arg->getValue());
       break;
+    case OPT_ffast_math:
+    case OPT_fno_fast_math:
+    case OPT_funsafe_math_optimizations:
+    case OPT_fno_unsafe_math_optimizations:
+    case OPT_ffinite_math_only:
+    case OPT_fno_finite_math_only:
+    case OPT_fno_honor_nans:
+    case OPT_fhonor_nans:
+    case OPT_fno_honor_infinities:
+    case OPT_fhonor_infinities:
+    case OPT_fapprox_func:
+    case OPT_fno_approx_func:
+    case OPT_fgpu_flush_denormals_to_zero:
+    case OPT_fno_gpu_flush_denormals_to_zero: {
+      unsigned id = arg->getOption().getID();
+      updateFloatModel(options.floatModel, id);
+      // As in clang, the fast models contract everything and the exact
+      // ones restore the default, unless a later -ffp-contract= says.
+      if (id == OPT_ffast_math || id == OPT_funsafe_math_optimizations)
+        options.fpContract = "fast";
+      else if (id == OPT_fno_fast_math ||
+               id == OPT_fno_unsafe_math_optimizations)
+        options.fpContract.clear();
+      // Device code's only.
+      if (id == OPT_fgpu_flush_denormals_to_zero ||
+          id == OPT_fno_gpu_flush_denormals_to_zero)
+        break;
+      // clang takes the rest for C/C++ sources and the link (-ffast-math
+      // links crtfastmath.o, which flushes denormals on the CPU too).
+      std::string spelling = arg->getAsString(argList);
+      options.sourceArgs.push_back(spelling);
+      options.linkDriverArgs.push_back(spelling);
+      break;
+    }
     case OPT_gpu_max_threads_per_block_EQ: {
       StringRef value = arg->getValue();
       if (value.getAsInteger(10, options.maxThreadsPerBlock) ||

@@ -346,6 +346,10 @@ Error Driver::setUp() {
   targetSettings.codeObjectVersion = options.codeObjectVersion;
   targetSettings.ptxasArgs = options.ptxasArgs;
   targetSettings.printJobs = options.printJobs;
+  targetSettings.flushDenormals = options.floatModel.flushDenormals;
+  targetSettings.approxFunc = options.floatModel.approxFunc;
+  targetSettings.finiteMath =
+      options.floatModel.noNaNs && options.floatModel.noInfs;
 
   std::vector<OffloadTarget> targets;
   if (options.hasInput(Input::Kind::MLIR) ||

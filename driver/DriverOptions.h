@@ -96,6 +96,14 @@ struct DriverOptions {
   /// -ffp-contract=: fast, on or off (fast-honor-pragmas is fast); empty
   /// for the defaults (fast for device code, on for host code).
   std::string fpContract;
+  /// The floating-point model (-ffast-math and its parts), as the
+  /// fastmath flags every float op gets and device code's denormal mode.
+  struct FloatModel {
+    bool reassoc = false, noSignedZeros = false, reciprocal = false,
+         approxFunc = false, noNaNs = false, noInfs = false;
+    /// Device code flushes f32 denormals to zero.
+    bool flushDenormals = false;
+  } floatModel;
   /// --gpu-max-threads-per-block=: 0 for none.
   int64_t maxThreadsPerBlock = 0;
   /// -Xcuda-ptxas: for every ptxas job.

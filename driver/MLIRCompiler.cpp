@@ -63,9 +63,12 @@ Error mlirc::parseBackendOptions(const DriverOptions &options) {
   mlir::registerPassManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
-  if (options.mllvmArgs.empty() && options.mmlirArgs.empty())
-    return Error::success();
-  std::vector<const char *> argv = {"mlirc"};
+  // libdevice's square root is IEEE-exact unless math functions may be
+  // approximate (nvcc's -prec-sqrt); LLVM 22's NVVMReflect answers
+  // __CUDA_PREC_SQRT from this option only (0, approximate, without it).
+  std::string precSqrt = std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
+                         (options.floatModel.approxFunc ? "0" : "1");
+  std::vector<const char *> argv = {"mlirc", precSqrt.c_str()};
   for (const std::string &arg : options.mllvmArgs)
     argv.push_back(arg.c_str());
   for (const std::string &arg : options.mmlirArgs)
@@ -245,6 +248,16 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.programId = kernels.programId;
   pipeline.transformLibrary = options.transformLibrary;
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
+  const DriverOptions::FloatModel &model = options.floatModel;
+  SmallVector<StringRef> fast;
+  for (auto [on, name] :
+       {std::pair(model.reassoc, "reassoc"), std::pair(model.noNaNs, "nnan"),
+        std::pair(model.noInfs, "ninf"), std::pair(model.noSignedZeros, "nsz"),
+        std::pair(model.reciprocal, "arcp"),
+        std::pair(model.approxFunc, "afn")})
+    if (on)
+      fast.push_back(name);
+  pipeline.fastMath = llvm::join(fast, ",");
   if (!options.fpContract.empty())
     pipeline.deviceFPContract = pipeline.hostFPContract = options.fpContract;
   if (settings.temps.keepsFiles() && !options.printJobs)

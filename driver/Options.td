@@ -153,6 +153,36 @@ def gpu_max_threads_per_block_EQ
   HelpText<"Compile kernels whose block size is not known for at most <n> "
            "threads per block (the backends allocate registers for it); a "
            "launch with more is an error naming the kernel">;
+// Floating-point models, as clang's; C/C++ sources and the link get them
+// too.
+def ffast_math : F<"ffast-math", "Fast math: -funsafe-math-optimizations, "
+  "-ffinite-math-only, -ffp-contract=fast, and flush-to-zero in device "
+  "code (approximate division, square root and math functions, as nvcc's "
+  "-use_fast_math)">;
+def fno_fast_math : F<"fno-fast-math", "IEEE-exact math (the default)">;
+def funsafe_math_optimizations : F<"funsafe-math-optimizations",
+  "Reassociate, ignore the sign of zero, use reciprocals and approximate "
+  "math functions">;
+def fno_unsafe_math_optimizations : F<"fno-unsafe-math-optimizations",
+  "Undo -funsafe-math-optimizations">;
+def ffinite_math_only : F<"ffinite-math-only",
+  "Assume no NaNs and no infinities">;
+def fno_finite_math_only : F<"fno-finite-math-only",
+  "Undo -ffinite-math-only">;
+def fno_honor_nans : F<"fno-honor-nans", "Assume no NaNs">;
+def fhonor_nans : F<"fhonor-nans", "Undo -fno-honor-nans">;
+def fno_honor_infinities : F<"fno-honor-infinities", "Assume no infinities">;
+def fhonor_infinities : F<"fhonor-infinities", "Undo -fno-honor-infinities">;
+def fapprox_func : F<"fapprox-func", "Approximate math functions">;
+def fno_approx_func : F<"fno-approx-func", "Undo -fapprox-func">;
+def fgpu_flush_denormals_to_zero : F<"fgpu-flush-denormals-to-zero",
+  "Device code flushes f32 denormals to zero">;
+def fno_gpu_flush_denormals_to_zero : F<"fno-gpu-flush-denormals-to-zero",
+  "Device code keeps f32 denormals (the default)">;
+def : Flag<["-"], "fcuda-flush-denormals-to-zero">,
+  Alias<fgpu_flush_denormals_to_zero>;
+def : Flag<["-"], "fno-cuda-flush-denormals-to-zero">,
+  Alias<fno_gpu_flush_denormals_to_zero>;
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "
            "(-fno-exceptions, -fopenmp, ...)">;

@@ -25,14 +25,17 @@ using namespace mlir;
 
 namespace {
 
-void addContract(Operation *op) {
+void addFlags(Operation *op, arith::FastMathFlags added) {
   auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op);
   if (!fastmath)
     return;
   arith::FastMathFlags flags = fastmath.getFastMathFlagsAttr().getValue();
   op->setAttr(fastmath.getFastMathAttrName(),
-              arith::FastMathFlagsAttr::get(
-                  op->getContext(), flags | arith::FastMathFlags::contract));
+              arith::FastMathFlagsAttr::get(op->getContext(), flags | added));
+}
+
+void addContract(Operation *op) {
+  addFlags(op, arith::FastMathFlags::contract);
 }
 
 /// True for a float op of \p op's kind that may fuse with a multiply.
@@ -61,6 +64,26 @@ struct ContractFloatOpsPass
       getOperation().emitError("-ffp-contract= takes fast, on or off");
       return signalPassFailure();
     }
+    arith::FastMathFlags fast = arith::FastMathFlags::none;
+    SmallVector<StringRef> names;
+    StringRef(fastMath).split(names, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef name : names) {
+      std::optional<arith::FastMathFlags> flag =
+          arith::symbolizeFastMathFlags(name);
+      if (!flag) {
+        getOperation().emitError("unknown fastmath flag '") << name << "'";
+        return signalPassFailure();
+      }
+      fast = fast | *flag;
+    }
+    if (fast != arith::FastMathFlags::none)
+      getOperation().walk([&](arith::ArithFastMathInterface op) {
+        // Integer ops of math (math.absi, ...) have none.
+        if (llvm::any_of(op->getResultTypes(), [](Type type) {
+              return isa<FloatType>(getElementTypeOrSelf(type));
+            }))
+          addFlags(op, fast);
+      });
     getOperation().walk([&](Operation *op) {
       if (!isa<arith::MulFOp, arith::AddFOp, arith::SubFOp, arith::NegFOp>(op))
         return;

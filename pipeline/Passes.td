@@ -325,6 +325,22 @@ def MaxThreadsPerBlock
   ];
 }
 
+def FlushDenormals
+    : Pass<"mlirc-flush-denormals", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Device functions flush f32 denormals to zero";
+  let description = [{
+    Gives every function of the (lowered) gpu.module LLVM's
+    denormal-fp-math-f32 = preserve-sign, so the back ends pick their
+    flushing instructions (PTX .ftz) and modes; with reflect-ftz, also the
+    nvvm-reflect-ftz module flag, which picks libdevice's flushing paths.
+  }];
+  let options = [
+    Option<"reflectFtz", "reflect-ftz", "bool", "false",
+           "Add the nvvm-reflect-ftz module flag (libdevice)">,
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def VectorToSubgroupMma
     : Pass<"mlirc-vector-to-subgroup-mma", "mlir::gpu::GPUModuleOp"> {
   let summary = "Uniform vector contractions in kernels as subgroup MMA";
@@ -377,13 +393,17 @@ def ContractFloatOps : Pass<"mlirc-contract-float-ops", "mlir::ModuleOp"> {
     every one, with `on` to a multiply whose one use is an add or a
     subtraction and to that user (what clang fuses within one C
     expression), with `off` to none. Kernels (ops in gpu.modules) take the
-    device mode, the rest the host mode. Flags an op has stay.
+    device mode, the rest the host mode. The fast-math flags go to every
+    float op with fastmath flags (arith and math). Flags an op has stay.
   }];
   let options = [
     Option<"device", "device", "std::string", "\"fast\"",
            "fast, on or off for ops in gpu.modules">,
     Option<"host", "host", "std::string", "\"on\"",
            "fast, on or off for the other ops">,
+    Option<"fastMath", "fast-math", "std::string", "\"\"",
+           "fastmath flags (reassoc,nnan,ninf,nsz,arcp,afn) for every float "
+           "op, host and device (-ffast-math and its parts)">,
   ];
 }
 

@@ -87,7 +87,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   if (compileSubgroupMma(options))
     pm.addNestedPass<gpu::GPUModuleOp>(createVectorToSubgroupMma());
   pm.addPass(createContractFloatOps(
-      {options.deviceFPContract, options.hostFPContract}));
+      {options.deviceFPContract, options.hostFPContract, options.fastMath}));
   addModuleCanonicalizer(pm);
 }
 

@@ -56,6 +56,9 @@ struct PipelineOptions {
   /// "off".
   std::string deviceFPContract = "fast";
   std::string hostFPContract = "on";
+  /// -ffast-math and its parts: fastmath flags for every float op
+  /// ("reassoc,nnan,..."), host and device.
+  std::string fastMath;
   /// --gpu-max-threads-per-block=: the bound of kernels whose block size
   /// is not known; 0 for none.
   int64_t maxThreadsPerBlock = 0;

@@ -54,6 +54,13 @@ struct TargetSettings {
   std::vector<std::string> ptxasArgs;
   /// -###: nothing runs, so a missing toolkit is no error.
   bool printJobs = false;
+  /// Device code's float model: f32 denormals flushed to zero
+  /// (-fgpu-flush-denormals-to-zero, -ffast-math), approximate math
+  /// functions, division and square root (-fapprox-func), no NaNs or
+  /// infinities (-ffinite-math-only).
+  bool flushDenormals = false;
+  bool approxFunc = false;
+  bool finiteMath = false;
 };
 
 /// What a #gpu.object holds, as gpu-module-to-binary's `format` option

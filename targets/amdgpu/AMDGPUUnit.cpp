@@ -155,6 +155,8 @@ public:
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     populateGpuModulePostLowering(pm);
+    if (flushDenormals)
+      pm.addPass(createFlushDenormals());
     pm.addPass(createPrivateAllocas());
   }
 
@@ -233,6 +235,8 @@ public:
   std::optional<RocmToolkit> toolkit;
   unsigned codeObjectVersion = 5;
   unsigned optLevel = 2;
+  /// The float model (TargetSettings).
+  bool flushDenormals = false, approxFunc = false, finiteMath = false;
 };
 
 } // namespace
@@ -273,6 +277,13 @@ AMDGPUUnit::getTargetAttrs(mlir::MLIRContext *context,
     SmallVector<mlir::NamedAttribute> flags;
     if (getWavefrontSize(target.chip) == 64)
       flags.push_back(b.getNamedAttr("wave64", b.getUnitAttr()));
+    // The device libraries' float-model control variables likewise.
+    if (flushDenormals)
+      flags.push_back(b.getNamedAttr("daz", b.getUnitAttr()));
+    if (approxFunc)
+      flags.push_back(b.getNamedAttr("unsafe_math", b.getUnitAttr()));
+    if (finiteMath)
+      flags.push_back(b.getNamedAttr("finite_only", b.getUnitAttr()));
     mlir::Attribute attr = mlir::ROCDL::ROCDLTargetAttr::get(
         context, optLevel, amdgcnTriple, target.chip, target.features,
         std::to_string(codeObjectVersion * 100), b.getDictionaryAttr(flags),
@@ -312,6 +323,9 @@ Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
                         const TargetSettings &settings, bool needTools,
                         raw_ostream *log) {
   optLevel = settings.optLevel;
+  flushDenormals = settings.flushDenormals;
+  approxFunc = settings.approxFunc;
+  finiteMath = settings.finiteMath;
   if (Error err = checkFeatureCombinations(targets))
     return err;
   Expected<RocmToolkit> found = findRocmToolkit(settings.rocmPath);

@@ -136,6 +136,8 @@ public:
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
     pm.addPass(mlir::createConvertNVVMToLLVMPass());
     populateGpuModulePostLowering(pm);
+    if (flushDenormals)
+      pm.addPass(createFlushDenormals({/*reflectFtz=*/true}));
   }
 
   bool compilesSubgroupMma(ArrayRef<OffloadTarget> targets) const override {
@@ -145,8 +147,7 @@ public:
       if (!digits.consume_front("sm_"))
         digits.consume_front("compute_");
       unsigned sm = 0;
-      return !digits.take_while(llvm::isDigit).getAsInteger(10, sm) &&
-             sm >= 70;
+      return !digits.take_while(llvm::isDigit).getAsInteger(10, sm) && sm >= 70;
     });
   }
 
@@ -226,6 +227,8 @@ public:
   unsigned optLevel = 2;
   bool debugInfo = false;
   std::vector<std::string> ptxasArgs;
+  /// -fgpu-flush-denormals-to-zero (TargetSettings).
+  bool flushDenormals = false;
   /// The requested archs without thread block clusters (before sm_90).
   std::string withoutClusters;
 };
@@ -259,6 +262,7 @@ Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
   optLevel = settings.optLevel;
   debugInfo = settings.debugInfo;
   ptxasArgs = settings.ptxasArgs;
+  flushDenormals = settings.flushDenormals;
   // Thread block clusters are sm_90's.
   SmallVector<std::string> older;
   for (const OffloadTarget &target : targets) {
