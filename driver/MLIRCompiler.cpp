@@ -68,7 +68,10 @@ Error mlirc::parseBackendOptions(const DriverOptions &options) {
   // __CUDA_PREC_SQRT from this option only (0, approximate, without it).
   std::string precSqrt = std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
                          (options.floatModel.approxFunc ? "0" : "1");
-  std::vector<const char *> argv = {"mlirc", precSqrt.c_str()};
+  std::vector<const char *> argv = {"mlirc"};
+  // (An LLVM without the NVPTX back end has no such option.)
+  if (cl::getRegisteredOptions().count("nvvm-reflect-add"))
+    argv.push_back(precSqrt.c_str());
   for (const std::string &arg : options.mllvmArgs)
     argv.push_back(arg.c_str());
   for (const std::string &arg : options.mmlirArgs)

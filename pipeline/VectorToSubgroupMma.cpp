@@ -38,14 +38,18 @@ namespace {
 constexpr int64_t mmaSubgroupSize = 32;
 
 /// True when nothing in \p kernel can differ between its threads: the
-/// values that do (thread and lane ids, atomics' old values) are unused,
+/// values that do (thread and lane ids, shuffles, atomics' old values) are
+/// unused,
 /// and there are no calls or vendor ops, which might read them.
 bool isThreadUniform(gpu::GPUFuncOp kernel) {
   WalkResult result = kernel.walk([](Operation *op) {
     StringRef dialect = op->getName().getDialectNamespace();
-    bool varying = isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp,
-                       memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op) &&
-                   !op->use_empty();
+    // A shuffle's validity (lanes past its width) differs between lanes.
+    bool varying =
+        isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp, gpu::ShuffleOp,
+            gpu::RotateOp, memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(
+            op) &&
+        !op->use_empty();
     varying |= isa<CallOpInterface>(op) || dialect == "nvvm" ||
                dialect == "rocdl" || dialect == "nvgpu" ||
                dialect == "amdgpu" || dialect == "llvm";
