@@ -1,0 +1,88 @@
+// The code-quality suite in CUDA, also compiled as HIP (clang -x hip): the
+// kernels of kernels.mlir, with 64-bit indices as MLIR's index.
+#ifdef __HIP__
+// ROCm 5.2's headers read __AMDGCN_WAVEFRONT_SIZE, which clang 22 no longer
+// defines (gfx90a: 64).
+#ifndef __AMDGCN_WAVEFRONT_SIZE
+#define __AMDGCN_WAVEFRONT_SIZE 64
+#endif
+#include <hip/hip_runtime.h>
+#define SHFL_XOR(v, o) __shfl_xor(v, o, 32)
+#else
+#define SHFL_XOR(v, o) __shfl_xor_sync(0xffffffffu, v, o, 32)
+#endif
+#include <stdint.h>
+
+typedef int64_t idx;
+
+__device__ idx globalX() { return (idx)blockIdx.x * blockDim.x + threadIdx.x; }
+__device__ idx globalY() { return (idx)blockIdx.y * blockDim.y + threadIdx.y; }
+
+extern "C" __global__ void saxpy(idx n, float a, const float *x, float *y) {
+  idx i = globalX();
+  if (i < n)
+    y[i] = a * x[i] + y[i];
+}
+
+extern "C" __global__ void matmul(idx n, const float *a, const float *b,
+                                  float *c) {
+  __shared__ float ta[16][16], tb[16][16];
+  idx tx = threadIdx.x, ty = threadIdx.y;
+  idx row = (idx)blockIdx.y * 16 + ty, col = (idx)blockIdx.x * 16 + tx;
+  float sum = 0;
+  for (idx t = 0; t < n; t += 16) {
+    ta[ty][tx] = a[row * n + t + tx];
+    tb[ty][tx] = b[(t + ty) * n + col];
+    __syncthreads();
+    for (idx k = 0; k < 16; ++k)
+      sum += ta[ty][k] * tb[k][tx];
+    __syncthreads();
+  }
+  c[row * n + col] = sum;
+}
+
+extern "C" __global__ void reduce(idx n, const float *x, float *out) {
+  idx i = globalX();
+  float v = i < n ? x[i] : 0.0f;
+  for (int o = 16; o > 0; o /= 2)
+    v += SHFL_XOR(v, o);
+  if (threadIdx.x % 32 == 0)
+    atomicAdd(out, v);
+}
+
+extern "C" __global__ void stencil(idx n, const float *in, float *out) {
+  idx j = globalX(), i = globalY();
+  if (i >= 1 && i < n - 1 && j >= 1 && j < n - 1)
+    out[i * n + j] = (in[(i - 1) * n + j] + in[(i + 1) * n + j]) +
+                     (in[i * n + j - 1] + in[i * n + j + 1]) +
+                     -4.0f * in[i * n + j];
+}
+
+extern "C" __global__ void dot(idx n, const float *x, const float *y,
+                               float *out) {
+  float sum = 0;
+  for (idx k = globalX(); k < n; k += (idx)blockDim.x * gridDim.x)
+    sum += x[k] * y[k];
+  atomicAdd(out, sum);
+}
+
+extern "C" __global__ void transpose(idx n, const float *in, float *out) {
+  __shared__ float tile[32][33];
+  idx tx = threadIdx.x, ty = threadIdx.y;
+  idx x0 = (idx)blockIdx.x * 32, y0 = (idx)blockIdx.y * 32;
+  tile[ty][tx] = in[(y0 + ty) * n + x0 + tx];
+  __syncthreads();
+  out[(x0 + ty) * n + y0 + tx] = tile[tx][ty];
+}
+
+extern "C" __global__ void histogram(idx n, const int *data, int *bins) {
+  idx i = globalX();
+  if (i < n)
+    atomicAdd(&bins[data[i] & 255], 1);
+}
+
+extern "C" __global__ void math(idx n, const float *x, float *y) {
+  idx i = globalX();
+  if (i < n)
+    y[i] = expf(x[i]) * sinf(x[i]);
+}
