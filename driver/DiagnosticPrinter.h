@@ -1,5 +1,4 @@
-//===- DiagnosticPrinter.h - mlirc's diagnostics at their source -*- C++
-//-*-===//
+//===- DiagnosticPrinter.h - Diagnostics at their source -------*- C++ -*-===//
 //
 // MLIR's source-manager handler, which prints each diagnostic with its
 // source line and a caret, except where that line is too long to read: a

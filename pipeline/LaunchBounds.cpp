@@ -66,8 +66,10 @@ struct LaunchBoundsPass
     symbols = &table;
     // Each kernel's launches.
     llvm::MapVector<gpu::GPUFuncOp, SmallVector<gpu::LaunchFuncOp>> launches;
+    // Cached tables: one lookup per launch stays constant time.
+    SymbolTableCollection tables;
     module.walk([&](gpu::LaunchFuncOp launch) {
-      auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+      auto kernel = tables.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
           launch, launch.getKernel());
       if (kernel)
         launches[kernel].push_back(launch);

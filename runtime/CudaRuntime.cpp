@@ -63,6 +63,18 @@ template <typename Fn> Fn getDriverFunction(const char *name) {
   return reinterpret_cast<Fn>(fn);
 }
 
+/// Ends the program for a failed driver API call, with the driver's own
+/// name and message for \p result (its codes are not cudart's).
+[[noreturn]] void failDriver(const char *call, CUresult result) {
+  using Fn = CUresult (*)(CUresult, const char **);
+  static Fn getName = getDriverFunction<Fn>("cuGetErrorName");
+  static Fn getString = getDriverFunction<Fn>("cuGetErrorString");
+  const char *name = "unknown error", *message = "unknown error";
+  getName(result, &name);
+  getString(result, &message);
+  mlirc::runtime::fail("%s failed: %s (%s)", call, message, name);
+}
+
 cudaStream_t asStream(void *stream) {
   return static_cast<cudaStream_t>(stream);
 }
@@ -233,7 +245,7 @@ void MLIRC_EXPORT(mgpuMemset32)(void *dst, unsigned int value, size_t count,
   CUresult result = memsetD32(reinterpret_cast<CUdeviceptr>(dst), value, count,
                               static_cast<CUstream>(stream));
   if (result != CUDA_SUCCESS)
-    fail("cuMemsetD32Async", static_cast<cudaError_t>(result));
+    failDriver("cuMemsetD32Async", result);
   if (!stream)
     MLIRC_CUDA(cudaStreamSynchronize(nullptr));
 }
@@ -245,7 +257,7 @@ void MLIRC_EXPORT(mgpuMemset16)(void *dst, unsigned short value, size_t count,
   CUresult result = memsetD16(reinterpret_cast<CUdeviceptr>(dst), value, count,
                               static_cast<CUstream>(stream));
   if (result != CUDA_SUCCESS)
-    fail("cuMemsetD16Async", static_cast<cudaError_t>(result));
+    failDriver("cuMemsetD16Async", result);
   if (!stream)
     MLIRC_CUDA(cudaStreamSynchronize(nullptr));
 }
@@ -329,10 +341,10 @@ void *MLIRC_EXPORT(mgpuTensorMapEncodeTiledMemref)(
              static_cast<CUtensorMapL2promotion>(l2Promotion),
              static_cast<CUtensorMapFloatOOBfill>(oobFill));
   if (result != CUDA_SUCCESS)
-    fail("cuTensorMapEncodeTiled (nvgpu.tma.create.descriptor: the box, the "
-         "memref's sizes and strides, or its alignment is outside what TMA "
-         "takes)",
-         static_cast<cudaError_t>(result));
+    failDriver("cuTensorMapEncodeTiled (nvgpu.tma.create.descriptor: the "
+               "box, the memref's sizes and strides, or its alignment is "
+               "outside what TMA takes)",
+               result);
 
   using Key = std::array<cuuint64_t, CU_TENSOR_MAP_NUM_QWORDS>;
   static std::mutex mutex;
@@ -369,12 +381,6 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(
          dim3(blockX, blockY, blockZ), sharedBytes, asStream(stream), params);
 }
 
-void MLIRC_EXPORT(mlircCheckLaunchBounds)(const char *name, int64_t blockX,
-                                          int64_t blockY, int64_t blockZ,
-                                          int64_t knownX, int64_t knownY,
-                                          int64_t knownZ, int64_t maxThreads) {
-  mlirc::runtime::checkLaunchBounds(name, blockX, blockY, blockZ, knownX,
-                                    knownY, knownZ, maxThreads);
-}
+#include "runtime/LaunchBounds.h"
 
 } // extern "C"

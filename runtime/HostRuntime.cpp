@@ -569,12 +569,6 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(
    sharedBytes, stream, params);
 }
 
-void MLIRC_EXPORT(mlircCheckLaunchBounds)(const char *name, int64_t blockX,
-                                          int64_t blockY, int64_t blockZ,
-                                          int64_t knownX, int64_t knownY,
-                                          int64_t knownZ, int64_t maxThreads) {
-  mlirc::runtime::checkLaunchBounds(name, blockX, blockY, blockZ, knownX,
-                                    knownY, knownZ, maxThreads);
-}
+#include "runtime/LaunchBounds.h"
 
 } // extern "C"

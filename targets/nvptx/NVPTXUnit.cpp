@@ -143,11 +143,7 @@ public:
   bool compilesSubgroupMma(ArrayRef<OffloadTarget> targets) const override {
     // WMMA is sm_70's.
     return llvm::all_of(targets, [](const OffloadTarget &target) {
-      StringRef digits = target.chip;
-      if (!digits.consume_front("sm_"))
-        digits.consume_front("compute_");
-      unsigned sm = 0;
-      return !digits.take_while(llvm::isDigit).getAsInteger(10, sm) && sm >= 70;
+      return getSMVersion(target.chip) >= 70;
     });
   }
 
@@ -265,14 +261,9 @@ Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
   flushDenormals = settings.flushDenormals;
   // Thread block clusters are sm_90's.
   SmallVector<std::string> older;
-  for (const OffloadTarget &target : targets) {
-    StringRef digits = target.chip;
-    if (!digits.consume_front("sm_"))
-      digits.consume_front("compute_");
-    unsigned sm = 0;
-    if (!digits.take_while(llvm::isDigit).getAsInteger(10, sm) && sm < 90)
+  for (const OffloadTarget &target : targets)
+    if (getSMVersion(target.chip) < 90)
       older.push_back(target.chip);
-  }
   withoutClusters = llvm::join(older, ", ");
   Expected<CudaToolkit> found = findCudaToolkit(settings.cudaPath);
   if (!found) {
