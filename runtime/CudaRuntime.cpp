@@ -156,6 +156,13 @@ void launch(const void *handle, const void *ownHandle, const char *name,
     check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize", name);
 }
 
+/// The device's address of host memory registered with cudaHostRegister.
+void *getDevicePointer(void *host) {
+  void *device = nullptr;
+  MLIRC_CUDA(cudaHostGetDevicePointer(&device, host, 0));
+  return device;
+}
+
 } // namespace
 
 extern "C" {
@@ -381,6 +388,7 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(
          dim3(blockX, blockY, blockZ), sharedBytes, asStream(stream), params);
 }
 
+#include "runtime/DeviceMemRefs.h"
 #include "runtime/LaunchBounds.h"
 
 } // extern "C"

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 
 #include <cstdint>

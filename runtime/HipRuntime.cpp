@@ -57,6 +57,7 @@ namespace {
     hipError_t (*)(hipDeviceptr_t, unsigned short, size_t, hipStream_t))       \
   X(hipHostRegister, hipError_t (*)(void *, size_t, unsigned))                 \
   X(hipHostUnregister, hipError_t (*)(void *))                                 \
+  X(hipHostGetDevicePointer, hipError_t (*)(void **, void *, unsigned))        \
   X(hipFuncSetAttribute, hipError_t (*)(const void *, hipFuncAttribute, int))  \
   X(hipLaunchKernel,                                                           \
     hipError_t (*)(const void *, dim3, dim3, void **, size_t, hipStream_t))    \
@@ -144,6 +145,13 @@ hipStream_t asStream(void *stream) { return static_cast<hipStream_t>(stream); }
 using mlirc::runtime::getMemRefSpan;
 using mlirc::runtime::getMemRefStart;
 using mlirc::runtime::MemRefDescriptor;
+
+/// The device's address of host memory registered with hipHostRegister.
+void *getDevicePointer(void *host) {
+  void *device = nullptr;
+  MLIRC_HIP(hipHostGetDevicePointer, &device, host, 0);
+  return device;
+}
 
 /// What __hipRegisterFatBinary returns when no HIP runtime is loaded.
 void *unregisteredFatBinary = nullptr;
@@ -402,6 +410,7 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(const void *, const void *,
                        name);
 }
 
+#include "runtime/DeviceMemRefs.h"
 #include "runtime/LaunchBounds.h"
 
 } // extern "C"

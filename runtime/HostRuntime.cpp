@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 #include <algorithm>
@@ -383,6 +384,9 @@ struct MemRefDescriptor {
   int64_t sizesAndStrides[];
 };
 
+/// Host memory is the device's memory on the CPU.
+void *getDevicePointer(void *host) { return host; }
+
 } // namespace
 
 extern "C" {
@@ -569,6 +573,7 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(
    sharedBytes, stream, params);
 }
 
+#include "runtime/DeviceMemRefs.h"
 #include "runtime/LaunchBounds.h"
 
 } // extern "C"

@@ -22,6 +22,16 @@ struct MemRefDescriptor {
 };
 
 /// The bytes a memref of \p rank spans from its first element.
+/// A rank-1 memref descriptor returned by value, as MLIR's calling
+/// convention returns memref<?xT> from a function without the C interface.
+struct MemRef1d {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+};
+
 inline size_t getMemRefSpan(int64_t rank, const MemRefDescriptor *desc,
                             int64_t elementSize) {
   const int64_t *sizes = desc->sizesAndStrides;
