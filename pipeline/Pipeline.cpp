@@ -129,6 +129,8 @@ void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
                                          unsigned subgroupSize,
                                          StringRef vendor) {
   pm.addPass(createExpandGpuOps({subgroupSize, vendor.str()}));
+  // math.ipowi and math.fpowi (GPUs have no powi) as calls.
+  pm.addPass(createOutlineMathOps());
   // complex ops as arith and math on their parts, the rest (create, re,
   // im) as LLVM structs.
   pm.addPass(createConvertComplexToStandardPass());
@@ -178,6 +180,8 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
+  // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
+  pm.addPass(createOutlineMathOps({/*includeFPowI=*/false}));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   // LLVM intrinsics where they exist (fma, sqrt, exp, ...), libm calls for
