@@ -384,12 +384,20 @@ struct MemRefDescriptor {
   int64_t sizesAndStrides[];
 };
 
+/// Set by a failing assert in a kernel.
+std::atomic<bool> assertFailed{false};
+
 /// Host memory is the device's memory on the CPU.
 void *getDevicePointer(void *host) { return host; }
 
 } // namespace
 
 extern "C" {
+
+/// A thread of a kernel failed a cf.assert (targets/host/
+/// LowerKernelAsserts.cpp): it printed where, and the launch fails once
+/// its other threads have run, as a CUDA launch does.
+void mlircHostAssertFailed() { assertFailed.store(true); }
 
 void mlircRegisterHostKernel(const void *handle, HostEntry entry,
                              const char *name, int32_t numArgs,
@@ -415,8 +423,8 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
   if (sharedBytes < 0)
     fail("launch of kernel '%s' with negative dynamic shared memory", name);
   const HostKernel &kernel = it->second;
-  auto run = [entry = kernel.entry, gridX, gridY, gridZ, blockX, blockY, blockZ,
-              sharedBytes](void **args) {
+  auto run = [entry = kernel.entry, name, gridX, gridY, gridZ, blockX, blockY,
+              blockZ, sharedBytes](void **args) {
     int64_t blocks = gridX * gridY * gridZ;
     pool().run(
         blocks, sharedBytes, [&](int64_t first, int64_t end, void *shared) {
@@ -432,6 +440,10 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
             walk.next();
           }
         });
+    if (assertFailed.load())
+      fail("launch of kernel '%s' failed: a device-side assertion failed "
+           "(cf.assert; its message is above)",
+           name);
   };
   if (!stream) {
     onStream(nullptr, [&] { run(params); });

@@ -13,6 +13,7 @@
 #include "pipeline/Passes.h"
 #include "targets/host/EmulateSubgroupMma.h"
 #include "targets/host/HostBlockFunction.h"
+#include "targets/host/LowerKernelAsserts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -163,6 +164,7 @@ struct LowerKernelsToHostPass
       if (failed(inlineGpuHelpers(hostCopy, gpuHelpers)) ||
           failed(emulateSubgroupMma(hostCopy)))
         return signalPassFailure();
+      lowerKernelAsserts(hostCopy);
       // The other helpers get a host copy under a program-unique name;
       // declarations name functions outside the device code (libm's, say),
       // which the host calls under their own names.
