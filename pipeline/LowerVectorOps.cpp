@@ -2,9 +2,9 @@
 //
 // MLIR's vector-to-llvm conversion lowers contractions, transposes, masks
 // and the like itself, but not multi-reductions, scans, n-D gathers or
-// vector.mask around transfers; it leaves them for a lowering of the
-// user's choosing. mlirc chooses MLIR's own patterns, before vector-to-scf
-// (host and device code alike).
+// vector.mask around transfers, nor contractions that do not add; it
+// leaves them for a lowering of the user's choosing. mlirc chooses MLIR's
+// own patterns, before vector-to-scf (host and device code alike).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,9 +26,58 @@ using namespace mlir;
 
 namespace {
 
+/// \p operand, indexed by \p map's results, transposed into the order of
+/// the iteration dimensions; null unless \p map is a permutation.
+Value toIterationOrder(PatternRewriter &rewriter, Location loc, Value operand,
+                       AffineMap map) {
+  if (!map.isPermutation())
+    return {};
+  if (map.isIdentity())
+    return operand;
+  SmallVector<int64_t> permutation(map.getNumDims());
+  for (auto [position, result] : llvm::enumerate(map.getResults()))
+    permutation[cast<AffineDimExpr>(result).getPosition()] = position;
+  return vector::TransposeOp::create(rewriter, loc, operand, permutation);
+}
+
+/// A contraction over reduction dimensions only, into a scalar, with a
+/// combining kind other than add (which MLIR lowers as a dot product): the
+/// operands' elementwise product, reduced with that kind.
+struct LowerScalarContraction : OpRewritePattern<vector::ContractionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::ContractionOp op,
+                                PatternRewriter &rewriter) const override {
+    Type accType = op.getAccType();
+    auto lhsType = op.getLhsType();
+    if (op.getKind() == vector::CombiningKind::ADD ||
+        isa<VectorType>(accType) || lhsType.isScalable() ||
+        lhsType.getElementType() != accType ||
+        op.getRhsType().getElementType() != accType ||
+        !llvm::all_of(op.getIteratorTypes(), vector::isReductionIterator))
+      return failure();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    Location loc = op.getLoc();
+    Value lhs = toIterationOrder(rewriter, loc, op.getLhs(), maps[0]);
+    Value rhs = toIterationOrder(rewriter, loc, op.getRhs(), maps[1]);
+    if (!lhs || !rhs)
+      return failure();
+    Value product =
+        isa<FloatType>(accType)
+            ? arith::MulFOp::create(rewriter, loc, lhs, rhs).getResult()
+            : arith::MulIOp::create(rewriter, loc, lhs, rhs).getResult();
+    SmallVector<bool> reduced(lhsType.getRank(), true);
+    rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(
+        op, product, op.getAcc(), reduced, op.getKind());
+    return success();
+  }
+};
+
 struct LowerVectorOpsPass
     : public mlirc::impl::LowerVectorOpsBase<LowerVectorOpsPass> {
   void runOnOperation() override {
+    if (failed(lowerOtherContractions()))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     vector::populateVectorMultiReductionLoweringPatterns(
         patterns, vector::VectorMultiReductionLowering::InnerReduction);
@@ -37,6 +86,24 @@ struct LowerVectorOpsPass
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
+  }
+
+  /// vector-to-llvm lowers contractions as dot products, which take only
+  /// additive ones; the rest (maxnumf, minsi, mul, xor, ...) become outer
+  /// products with their combining kind, or, into a scalar, reductions.
+  LogicalResult lowerOtherContractions() {
+    SmallVector<Operation *> contractions;
+    getOperation()->walk([&](vector::ContractionOp op) {
+      if (op.getKind() != vector::CombiningKind::ADD)
+        contractions.push_back(op);
+    });
+    if (contractions.empty())
+      return success();
+    RewritePatternSet patterns(&getContext());
+    patterns.add<LowerScalarContraction>(&getContext(), /*benefit=*/2);
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    return applyOpPatternsGreedily(contractions, std::move(patterns));
   }
 };
 
