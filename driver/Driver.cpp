@@ -621,14 +621,25 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   // vector.print), taken from the archives only by programs that use them;
   // mlirc's own builds, so that executables need no LLVM library.
   args.push_back("-lmlirc_async_runtime");
+  args.push_back("-lmlirc_apfloat_runtime");
   args.push_back("-lmlirc_runner_utils");
+  // What the arithmetic on f8 and other floats LLVM has no type for needs
+  // (APFloat), linked statically, taken only by programs that use them.
+  for (StringRef library : {"libLLVMSupport.a", "libLLVMDemangle.a"}) {
+    SmallString<128> path(MLIRC_LLVM_LIBRARY_DIR);
+    sys::path::append(path, library);
+    if (sys::fs::exists(path))
+      args.push_back(std::string(path));
+  }
   args.push_back("-lpthread");
   // A shared library keeps its runtime to itself: a program or another
   // library with mlirc's runtime of its own must not bind to this copy.
   if (options.shared) {
-    libraries.insert(libraries.end(),
-                     {"mlirc_async_runtime", "mlirc_runner_utils"});
-    std::string hidden = "--exclude-libs=libcudart_static.a";
+    libraries.insert(libraries.end(), {"mlirc_async_runtime",
+                                       "mlirc_apfloat_runtime",
+                                       "mlirc_runner_utils"});
+    std::string hidden = "--exclude-libs=libcudart_static.a:libLLVMSupport.a:"
+                         "libLLVMDemangle.a";
     for (const std::string &library : libraries)
       hidden += ":lib" + library + ".a";
     args.insert(args.end(), {"-Xlinker", hidden});

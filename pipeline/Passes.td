@@ -228,6 +228,24 @@ def OutlineMathOps : Pass<"mlirc-outline-math-ops"> {
   ];
 }
 
+def SmallFloatsToAPFloat : Pass<"mlirc-small-floats-to-apfloat",
+                                "mlir::ModuleOp"> {
+  let summary = "Arithmetic on floats LLVM has no type for, through APFloat";
+  let description = [{
+    arith and math ops on f8E4M3FN, f8E5M2, f6E2M3FN, f4E2M1FN, f8E8M0FNU,
+    tf32 and the other float types LLVM IR lacks become calls of mlirc's
+    APFloat runtime: MLIR's convert-math-to-apfloat, math-extend-to-
+    supported-types (math functions computed in f32) and
+    convert-arith-to-apfloat, applied to those ops alone (MLIR's passes
+    would take every float op) through wrapper functions. Host code only:
+    GPU targets have no such runtime.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+    "mlir::math::MathDialect", "mlir::vector::VectorDialect",
+  ];
+}
+
 def LowerVectorOps : Pass<"mlirc-lower-vector-ops"> {
   let summary = "MLIR's vector lowerings that convert-vector-to-llvm lacks";
   let description = [{

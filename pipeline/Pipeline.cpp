@@ -180,6 +180,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
+  pm.addPass(createSmallFloatsToAPFloat());
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps({/*includeFPowI=*/false}));
   pm.addPass(createSCFToControlFlowPass());
