@@ -69,6 +69,8 @@ getUndefinedChecks(StringRef name) {
       return {check.check};
   if (name == "shift-exponent")
     return {&C::shift};
+  if (name == "runtime-verification")
+    return {&C::runtimeVerification};
   if (name == "undefined")
     return {&C::divideByZero, &C::shift, &C::signedOverflow, &C::bounds};
   if (name == "integer")
@@ -79,7 +81,8 @@ getUndefinedChecks(StringRef name) {
 
 static constexpr const char *supportedSanitizers =
     "address, undefined, integer, integer-divide-by-zero, shift, "
-    "signed-integer-overflow, unsigned-integer-overflow, bounds";
+    "signed-integer-overflow, unsigned-integer-overflow, bounds, "
+    "runtime-verification";
 
 /// -fsanitize=<check> (\p on) or -fno-sanitize=<check>.
 static Error setSanitizer(StringRef check, bool on, StringRef spelled,
@@ -105,6 +108,7 @@ static Error setSanitizer(StringRef check, bool on, StringRef spelled,
     options.addressSanitizer = false;
     checks = getUndefinedChecks("integer");
     checks.push_back(&UndefinedBehaviorChecks::bounds);
+    checks.push_back(&UndefinedBehaviorChecks::runtimeVerification);
   }
   for (bool UndefinedBehaviorChecks::*member : checks)
     options.ubChecks.*member = on;

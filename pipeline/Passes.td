@@ -228,6 +228,30 @@ def OutlineMathOps : Pass<"mlirc-outline-math-ops"> {
   ];
 }
 
+def LowerHostAsserts : Pass<"mlirc-lower-host-asserts", "mlir::ModuleOp"> {
+  let summary = "cf.assert in host code: stdout kept, message on stderr";
+  let description = [{
+    MLIR's LLVM lowering of cf.assert puts() its message and calls abort(),
+    which drops what the program printed and had not flushed yet, the
+    message too when stdout is a pipe. Here a failing assert calls
+    mlircAssertFailed, which flushes stdout, prints the location and
+    message on stderr and aborts. The checks of MLIR's runtime op
+    verification (-fsanitize=runtime-verification) report and go on
+    instead, or abort (-fno-sanitize-recover), or trap (-fsanitize-trap).
+    Runs on cf, before the LLVM lowering; gpu.modules are left alone.
+  }];
+  let options = [
+    Option<"verificationRecover", "verification-recover", "bool",
+           /*default=*/"true",
+           "Runtime verification failures report and go on">,
+    Option<"verificationTrap", "verification-trap", "bool",
+           /*default=*/"false",
+           "Runtime verification failures trap, without a report">,
+  ];
+  let dependentDialects = ["mlir::cf::ControlFlowDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 def SmallFloatsToAPFloat : Pass<"mlirc-small-floats-to-apfloat",
                                 "mlir::ModuleOp"> {
   let summary = "Arithmetic on floats LLVM has no type for, through APFloat";

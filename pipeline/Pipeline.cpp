@@ -58,6 +58,9 @@ void mlirc::populateBufferizePasses(OpPassManager &pm,
   // A schedule rewrites the input before anything else looks at it.
   pm.addPass(createApplyTransformSchedule({options.transformLibrary}));
   pm.addPass(createCheckInputPass(options.units));
+  // MLIR's runtime op verification sees the ops as written, tensors too.
+  if (options.ubChecks.runtimeVerification)
+    pm.addPass(createGenerateRuntimeVerificationPass());
   // Before buffer deallocation, which takes no realloc.
   pm.addPass(createExpandRealloc());
   pm.addPass(createBufferizeTensors());
@@ -184,6 +187,9 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps({/*includeFPowI=*/false}));
   pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createLowerHostAsserts(
+      {/*verificationRecover=*/options.ubChecks.recover,
+       /*verificationTrap=*/options.ubChecks.trap}));
   pm.addPass(createConvertVectorToLLVMPass());
   // LLVM intrinsics where they exist (fma, sqrt, exp, ...), libm calls for
   // the rest (erf, tanh, ...).

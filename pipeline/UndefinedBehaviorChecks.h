@@ -20,6 +20,10 @@ struct UndefinedBehaviorChecks {
   bool unsignedOverflow = false;
   /// bounds: memref and vector loads and stores outside the memref.
   bool bounds = false;
+  /// runtime-verification: MLIR's runtime op verification (memref, tensor
+  /// and linalg ops whose operands break what the op requires), reported
+  /// by mlirc's runtime; not a check of clang's, and not in `undefined`.
+  bool runtimeVerification = false;
   /// -fno-sanitize-recover: the first report ends the program.
   bool recover = true;
   /// -fsanitize-trap: a trap instruction instead of a report; no runtime.

@@ -16,6 +16,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sys/time.h>
 #include <vector>
@@ -144,6 +145,16 @@ extern "C" void printF64(double d) {
     std::fprintf(stdout, "-nan");
   else
     std::fprintf(stdout, "%lg", d);
+}
+
+/// A failing cf.assert in host code (pipeline/LowerHostAsserts.cpp): what
+/// the program printed stays, the message goes to stderr.
+extern "C" void mlircAssertFailed(const char *message, int32_t abortProgram) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", message);
+  std::fflush(stderr);
+  if (abortProgram)
+    std::abort();
 }
 
 extern "C" void printString(const char *s) { std::fputs(s, stdout); }
