@@ -27,6 +27,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -129,6 +130,56 @@ checkBufferizable(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
+/// linalg.pack and linalg.unpack on tensors as the pads, reshapes,
+/// transposes and slices they stand for (MLIR's lowerPack/lowerUnPack, what
+/// the transform dialect's lower_pack does): bufferized as they are, a pack
+/// whose result is read elsewhere meets read-after-write conflicts
+/// bufferization cannot resolve. Ops these cannot lower (dynamic inner
+/// tiles) stay.
+void lowerPacks(ModuleOp module) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<linalg::PackOp, linalg::UnPackOp>(op) &&
+        bufferization::hasTensorSemantics(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(module.getContext());
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (auto pack = dyn_cast<linalg::PackOp>(op))
+      (void)linalg::lowerPack(rewriter, pack);
+    else
+      (void)linalg::lowerUnPack(rewriter, cast<linalg::UnPackOp>(op));
+  }
+}
+
+/// MLIR's runner utilities that take tensors only read them (printMemref*,
+/// verifyMemRef*, ...). Declared without bufferization.access, an external
+/// function is taken to write its tensor arguments, so that a tensor passed
+/// to it and read again afterwards needs a copy, which a cast to an
+/// unranked tensor (how such calls are written) cannot have. Returns the
+/// functions and arguments marked.
+SmallVector<std::pair<func::FuncOp, unsigned>>
+markRunnerUtilitiesReadOnly(ModuleOp module) {
+  SmallVector<std::pair<func::FuncOp, unsigned>> marked;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    StringRef name = func.getName();
+    if (!func.isExternal() ||
+        !(name.starts_with("printMemref") || name.starts_with("verifyMemRef")))
+      continue;
+    for (unsigned i = 0, e = func.getNumArguments(); i != e; ++i)
+      if (isTensor(func.getArgumentTypes()[i]) &&
+          !func.getArgAttr(i, bufferization::BufferizationDialect::
+                                  kBufferAccessAttrName)) {
+        func.setArgAttr(
+            i, bufferization::BufferizationDialect::kBufferAccessAttrName,
+            StringAttr::get(module.getContext(), "read"));
+        marked.push_back({func, i});
+      }
+  }
+  return marked;
+}
+
 struct BufferizeTensorsPass
     : public mlirc::impl::BufferizeTensorsBase<BufferizeTensorsPass> {
   void runOnOperation() override {
@@ -141,6 +192,9 @@ struct BufferizeTensorsPass
         op->setAttr(manual, UnitAttr::get(&getContext()));
     });
 
+    lowerPacks(module);
+    SmallVector<std::pair<func::FuncOp, unsigned>> readOnly =
+        markRunnerUtilitiesReadOnly(module);
     OpPassManager before(ModuleOp::getOperationName());
     before.addPass(createConvertElementwiseToLinalgPass());
     before.addPass(bufferization::createEmptyTensorEliminationPass());
@@ -169,8 +223,11 @@ struct BufferizeTensorsPass
     if (failed(runPipeline(after, module)))
       return signalPassFailure();
 
-    // The marks were for the deallocation pass only.
+    // The marks were for bufferization only.
     module.walk([&](Operation *op) { op->removeAttr(manual); });
+    for (auto [func, index] : readOnly)
+      func.removeArgAttr(
+          index, bufferization::BufferizationDialect::kBufferAccessAttrName);
   }
 };
 
