@@ -252,6 +252,17 @@ def LowerHostAsserts : Pass<"mlirc-lower-host-asserts", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def LowerTosa : Pass<"mlirc-lower-tosa", "mlir::ModuleOp"> {
+  let summary = "TOSA as linalg, tensor, arith and scf, when there is TOSA";
+  let description = [{
+    MLIR's TOSA lowering (tosa-to-linalg-named, tosa-to-linalg with its
+    decompositions and shape inference, tosa-to-arith, tosa-to-tensor,
+    tosa-to-scf) for programs that use the tosa dialect, which front ends
+    of ML models emit; the result is bufferized like any program on
+    tensors. Programs without TOSA skip it.
+  }];
+}
+
 def SmallFloatsToAPFloat : Pass<"mlirc-small-floats-to-apfloat",
                                 "mlir::ModuleOp"> {
   let summary = "Arithmetic on floats LLVM has no type for, through APFloat";

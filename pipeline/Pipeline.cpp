@@ -57,6 +57,7 @@ void mlirc::populateBufferizePasses(OpPassManager &pm,
                                     const PipelineOptions &options) {
   // A schedule rewrites the input before anything else looks at it.
   pm.addPass(createApplyTransformSchedule({options.transformLibrary}));
+  pm.addPass(createLowerTosa());
   pm.addPass(createCheckInputPass(options.units));
   // MLIR's runtime op verification sees the ops as written, tensors too.
   if (options.ubChecks.runtimeVerification)
