@@ -622,10 +622,13 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   // mlirc's own builds, so that executables need no LLVM library.
   args.push_back("-lmlirc_async_runtime");
   args.push_back("-lmlirc_apfloat_runtime");
+  args.push_back("-lmlirc_sparse_io_runtime");
   args.push_back("-lmlirc_runner_utils");
   // What the arithmetic on f8 and other floats LLVM has no type for needs
-  // (APFloat), linked statically, taken only by programs that use them.
-  for (StringRef library : {"libLLVMSupport.a", "libLLVMDemangle.a"}) {
+  // (APFloat) and MLIR's sparse tensor file reader, linked statically,
+  // taken only by programs that use them.
+  for (StringRef library : {"libMLIRSparseTensorRuntime.a",
+                            "libLLVMSupport.a", "libLLVMDemangle.a"}) {
     SmallString<128> path(MLIRC_LLVM_LIBRARY_DIR);
     sys::path::append(path, library);
     if (sys::fs::exists(path))
@@ -635,11 +638,11 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   // A shared library keeps its runtime to itself: a program or another
   // library with mlirc's runtime of its own must not bind to this copy.
   if (options.shared) {
-    libraries.insert(libraries.end(), {"mlirc_async_runtime",
-                                       "mlirc_apfloat_runtime",
-                                       "mlirc_runner_utils"});
+    libraries.insert(libraries.end(),
+                     {"mlirc_async_runtime", "mlirc_apfloat_runtime",
+                      "mlirc_sparse_io_runtime", "mlirc_runner_utils"});
     std::string hidden = "--exclude-libs=libcudart_static.a:libLLVMSupport.a:"
-                         "libLLVMDemangle.a";
+                         "libLLVMDemangle.a:libMLIRSparseTensorRuntime.a";
     for (const std::string &library : libraries)
       hidden += ":lib" + library + ".a";
     args.insert(args.end(), {"-Xlinker", hidden});

@@ -23,13 +23,18 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+#include "mlir/Dialect/SparseTensor/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -180,6 +185,51 @@ markRunnerUtilitiesReadOnly(ModuleOp module) {
   return marked;
 }
 
+/// True when \p module has sparse tensors (an encoding on a tensor type, or
+/// a sparse_tensor op).
+bool usesSparseTensors(ModuleOp module) {
+  auto isSparse = [](Type type) {
+    return sparse_tensor::getSparseTensorEncoding(type) != nullptr;
+  };
+  WalkResult found = module.walk([&](Operation *op) {
+    if (isa<sparse_tensor::SparseTensorDialect>(op->getDialect()) ||
+        llvm::any_of(op->getOperandTypes(), isSparse) ||
+        llvm::any_of(op->getResultTypes(), isSparse))
+      return WalkResult::interrupt();
+    if (auto function = dyn_cast<FunctionOpInterface>(op))
+      if (llvm::any_of(function.getArgumentTypes(), isSparse) ||
+          llvm::any_of(function.getResultTypes(), isSparse))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
+/// MLIR's sparsifier up to its bufferization (what the `sparsifier`
+/// pipeline runs before lowering to LLVM): sparse kernels as loops over
+/// the storage it chooses, generated in the program (no runtime library),
+/// bufferized with the rest. MLIR frees the sparse storage but, unlike
+/// the dense path, runs no deallocation pass on dense temporaries.
+void populateSparsePasses(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  SparsificationOptions sparsification(
+      SparseParallelizationStrategy::kNone,
+      SparseEmitStrategy::kFunctional,
+      /*enableRT=*/false);
+  pm.addPass(createSparsificationAndBufferizationPass(
+      getBufferizationOptionsForSparsification(/*analysisOnly=*/false),
+      sparsification, /*createSparseDeallocs=*/true,
+      /*enableRuntimeLibrary=*/false, /*enableBufferInitialization=*/false,
+      /*vectorLength=*/0, /*enableVLAVectorization=*/false,
+      /*enableSIMDIndex32=*/false, /*enableGPULibgen=*/false,
+      SparseEmitStrategy::kFunctional,
+      SparseParallelizationStrategy::kNone));
+  pm.addPass(createStorageSpecifierToLLVMPass());
+  // Growing sparse storage reallocates.
+  pm.addPass(mlirc::createExpandRealloc());
+}
+
 struct BufferizeTensorsPass
     : public mlirc::impl::BufferizeTensorsBase<BufferizeTensorsPass> {
   void runOnOperation() override {
@@ -200,6 +250,17 @@ struct BufferizeTensorsPass
     before.addPass(bufferization::createEmptyTensorEliminationPass());
     if (failed(runPipeline(before, module)))
       return signalPassFailure();
+
+    // Sparse programs go through MLIR's sparsifier, which frees the sparse
+    // storage itself; MLIR's deallocation pass rejects its frees.
+    if (usesSparseTensors(module)) {
+      OpPassManager sparse(ModuleOp::getOperationName());
+      populateSparsePasses(sparse);
+      if (failed(runPipeline(sparse, module)))
+        return signalPassFailure();
+      removeMarks(module, readOnly);
+      return;
+    }
 
     bufferization::OneShotBufferizationOptions options =
         getBufferizationOptions();
@@ -223,8 +284,16 @@ struct BufferizeTensorsPass
     if (failed(runPipeline(after, module)))
       return signalPassFailure();
 
-    // The marks were for bufferization only.
-    module.walk([&](Operation *op) { op->removeAttr(manual); });
+    removeMarks(module, readOnly);
+  }
+
+private:
+  /// The marks were for bufferization only.
+  void removeMarks(ModuleOp module,
+                   ArrayRef<std::pair<func::FuncOp, unsigned>> readOnly) {
+    module.walk([&](Operation *op) {
+      op->removeAttr(bufferization::BufferizationDialect::kManualDeallocation);
+    });
     for (auto [func, index] : readOnly)
       func.removeArgAttr(
           index, bufferization::BufferizationDialect::kBufferAccessAttrName);

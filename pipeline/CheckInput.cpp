@@ -278,7 +278,7 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
         "builtin", "func",  "arith",  "math",   "index",  "memref",
         "scf",     "cf",    "vector", "affine", "gpu",    "llvm",
         "nvvm",    "rocdl", "ub",     "linalg", "tensor", "bufferization",
-        "complex"};
+        "complex", "sparse_tensor"};
     StringRef dialect = op->getName().getDialectNamespace();
     bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
                     op->getParentOfType<gpu::GPUModuleOp>();

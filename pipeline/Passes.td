@@ -192,7 +192,10 @@ def BufferizeTensors : Pass<"mlirc-bufferize", "mlir::ModuleOp"> {
   let dependentDialects = [
     "mlir::bufferization::BufferizationDialect", "mlir::linalg::LinalgDialect",
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
-    "mlir::arith::ArithDialect",
+    "mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+    // What the sparsifier makes.
+    "mlir::LLVM::LLVMDialect", "mlir::sparse_tensor::SparseTensorDialect",
+    "mlir::vector::VectorDialect", "mlir::complex::ComplexDialect",
   ];
 }
 
