@@ -627,8 +627,8 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   // What the arithmetic on f8 and other floats LLVM has no type for needs
   // (APFloat) and MLIR's sparse tensor file reader, linked statically,
   // taken only by programs that use them.
-  for (StringRef library : {"libMLIRSparseTensorRuntime.a",
-                            "libLLVMSupport.a", "libLLVMDemangle.a"}) {
+  for (StringRef library : {"libMLIRSparseTensorRuntime.a", "libLLVMSupport.a",
+                            "libLLVMDemangle.a"}) {
     SmallString<128> path(MLIRC_LLVM_LIBRARY_DIR);
     sys::path::append(path, library);
     if (sys::fs::exists(path))

@@ -174,8 +174,8 @@ markRunnerUtilitiesReadOnly(ModuleOp module) {
       continue;
     for (unsigned i = 0, e = func.getNumArguments(); i != e; ++i)
       if (isTensor(func.getArgumentTypes()[i]) &&
-          !func.getArgAttr(i, bufferization::BufferizationDialect::
-                                  kBufferAccessAttrName)) {
+          !func.getArgAttr(
+              i, bufferization::BufferizationDialect::kBufferAccessAttrName)) {
         func.setArgAttr(
             i, bufferization::BufferizationDialect::kBufferAccessAttrName,
             StringAttr::get(module.getContext(), "read"));
@@ -213,18 +213,16 @@ bool usesSparseTensors(ModuleOp module) {
 void populateSparsePasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
-  SparsificationOptions sparsification(
-      SparseParallelizationStrategy::kNone,
-      SparseEmitStrategy::kFunctional,
-      /*enableRT=*/false);
+  SparsificationOptions sparsification(SparseParallelizationStrategy::kNone,
+                                       SparseEmitStrategy::kFunctional,
+                                       /*enableRT=*/false);
   pm.addPass(createSparsificationAndBufferizationPass(
       getBufferizationOptionsForSparsification(/*analysisOnly=*/false),
       sparsification, /*createSparseDeallocs=*/true,
       /*enableRuntimeLibrary=*/false, /*enableBufferInitialization=*/false,
       /*vectorLength=*/0, /*enableVLAVectorization=*/false,
       /*enableSIMDIndex32=*/false, /*enableGPULibgen=*/false,
-      SparseEmitStrategy::kFunctional,
-      SparseParallelizationStrategy::kNone));
+      SparseEmitStrategy::kFunctional, SparseParallelizationStrategy::kNone));
   pm.addPass(createStorageSpecifierToLLVMPass());
   // Growing sparse storage reallocates.
   pm.addPass(mlirc::createExpandRealloc());

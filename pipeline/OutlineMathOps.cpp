@@ -55,8 +55,8 @@ struct OutlineMathOpsPass
     auto run = [&](OpPassManager &pm, ModuleOp scratch) {
       return runPipeline(pm, scratch);
     };
-    if (failed(mlirc::outlineThroughPasses(root, ops, "__mlirc_", populate,
-                                           run)))
+    if (failed(
+            mlirc::outlineThroughPasses(root, ops, "__mlirc_", populate, run)))
       signalPassFailure();
   }
 };

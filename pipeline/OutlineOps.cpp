@@ -22,8 +22,8 @@ using namespace mlir;
 namespace {
 
 /// A private function of \p type whose body is a copy of \p op.
-func::FuncOp createWrapper(OpBuilder &builder, Operation *op,
-                           FunctionType type, StringRef name) {
+func::FuncOp createWrapper(OpBuilder &builder, Operation *op, FunctionType type,
+                           StringRef name) {
   auto func = func::FuncOp::create(builder, op->getLoc(), name, type);
   func.setPrivate();
   Block *entry = func.addEntryBlock();
@@ -61,9 +61,9 @@ LogicalResult mlirc::outlineThroughPasses(
         wrappers.try_emplace({op->getName(), getTypeOf(op)}, func::FuncOp());
     if (!inserted)
       continue;
-    std::string name = (prefix + op->getName().getStringRef() + "_" +
-                        Twine(wrappers.size()))
-                           .str();
+    std::string name =
+        (prefix + op->getName().getStringRef() + "_" + Twine(wrappers.size()))
+            .str();
     std::replace(name.begin(), name.end(), '.', '_');
     it->second = createWrapper(builder, op, getTypeOf(op), name);
   }
@@ -80,7 +80,8 @@ LogicalResult mlirc::outlineThroughPasses(
   for (Operation &op : llvm::make_early_inc_range(*scratch.getBody())) {
     auto symbol = dyn_cast<SymbolOpInterface>(op);
     if (symbol && symbols.lookup(symbol.getNameAttr()))
-      return symbols.lookup(symbol.getNameAttr())->emitError("mlirc needs the name '")
+      return symbols.lookup(symbol.getNameAttr())
+                 ->emitError("mlirc needs the name '")
              << symbol.getName()
              << "' for a function of its own; rename this symbol";
     op.moveBefore(scratch);

@@ -1,4 +1,5 @@
-//===- OutlineOps.h - Ops rewritten by module passes, in any module -*- C++ -*-===//
+//===- OutlineOps.h - Ops rewritten by module passes, in any module -*- C++
+//-*-===//
 //
 // Some of MLIR's conversions run on a builtin.module, rewrite every op they
 // know in it, and add the functions they call to it: convert-math-to-funcs,

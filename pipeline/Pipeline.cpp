@@ -188,9 +188,9 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps({/*includeFPowI=*/false}));
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createLowerHostAsserts(
-      {/*verificationRecover=*/options.ubChecks.recover,
-       /*verificationTrap=*/options.ubChecks.trap}));
+  pm.addPass(
+      createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,
+                              /*verificationTrap=*/options.ubChecks.trap}));
   pm.addPass(createConvertVectorToLLVMPass());
   // LLVM intrinsics where they exist (fma, sqrt, exp, ...), libm calls for
   // the rest (erf, tanh, ...).

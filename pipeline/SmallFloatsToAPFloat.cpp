@@ -34,8 +34,8 @@ namespace {
 /// True for a float type (or vector of one) that LLVM IR has no type for.
 bool isEmulatedFloat(Type type) {
   auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-  return floatType && !isa<Float16Type, BFloat16Type, Float32Type,
-                           Float64Type, Float80Type, Float128Type>(floatType);
+  return floatType && !isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+                           Float80Type, Float128Type>(floatType);
 }
 
 /// Ops that compute on such values; constants, bitcasts and selects only

@@ -30,8 +30,7 @@ const llvm::fltSemantics &getSemantics(int32_t semantics) {
 
 APFloat makeFloat(int32_t semantics, uint64_t bits) {
   const llvm::fltSemantics &sem = getSemantics(semantics);
-  return APFloat(sem,
-                 llvm::APInt(APFloatBase::semanticsSizeInBits(sem), bits));
+  return APFloat(sem, llvm::APInt(APFloatBase::semanticsSizeInBits(sem), bits));
 }
 
 int64_t getBits(const APFloat &value) {
@@ -109,8 +108,8 @@ int64_t _mlir_apfloat_convert_to_int(int32_t semantics, int32_t width,
                                      bool isUnsigned, uint64_t a) {
   llvm::APSInt result(width, isUnsigned);
   bool isExact = false;
-  makeFloat(semantics, a).convertToInteger(
-      result, llvm::RoundingMode::TowardZero, &isExact);
+  makeFloat(semantics, a)
+      .convertToInteger(result, llvm::RoundingMode::TowardZero, &isExact);
   return static_cast<int64_t>(result.getZExtValue());
 }
 

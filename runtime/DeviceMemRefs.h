@@ -19,8 +19,7 @@ mlirc::runtime::MemRef1d MLIRC_EXPORT(mgpuMemGetDeviceMemRef1dFloat)(
 }
 
 mlirc::runtime::MemRef1d MLIRC_EXPORT(mgpuMemGetDeviceMemRef1dInt32)(
-    int32_t *, int32_t *aligned, int64_t offset, int64_t size,
-    int64_t stride) {
+    int32_t *, int32_t *aligned, int64_t offset, int64_t size, int64_t stride) {
   void *device = getDevicePointer(aligned);
   return {device, device, offset, size, stride};
 }

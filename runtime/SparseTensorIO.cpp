@@ -16,9 +16,9 @@
 
 #include <cinttypes>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 using namespace mlir::sparse_tensor;
 
@@ -58,10 +58,10 @@ double toDouble(bf16 value) {
 double toDouble(f16 value) {
   int exponent = (value.bits >> 10) & 0x1f;
   int mantissa = value.bits & 0x3ff;
-  double magnitude =
-      exponent == 0    ? std::ldexp(mantissa, -24)
-      : exponent == 31 ? (mantissa ? NAN : INFINITY)
-                       : std::ldexp(mantissa | 0x400, exponent - 25);
+  double magnitude = exponent == 0 ? std::ldexp(mantissa, -24)
+                     : exponent == 31
+                         ? (mantissa ? NAN : INFINITY)
+                         : std::ldexp(mantissa | 0x400, exponent - 25);
   return (value.bits & 0x8000) ? -magnitude : magnitude;
 }
 

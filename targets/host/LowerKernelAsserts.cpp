@@ -101,8 +101,7 @@ void mlirc::host::lowerKernelAsserts(gpu::GPUModuleOp module) {
   // void mlircHostAssertFailed(), which the host target calls by its name.
   if (!SymbolTable::lookupSymbolIn(module, runtimeFunction)) {
     OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-    auto decl = func::FuncOp::create(builder, module.getLoc(),
-                                     runtimeFunction,
+    auto decl = func::FuncOp::create(builder, module.getLoc(), runtimeFunction,
                                      builder.getFunctionType({}, {}));
     decl.setPrivate();
   }
