@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/AssertLowering.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -30,23 +31,6 @@ constexpr StringLiteral runtimeFunction = "mlircAssertFailed";
 /// How every message of MLIR's runtime op verification starts.
 constexpr StringLiteral verificationPrefix =
     "ERROR: Runtime op verification failed";
-
-/// "file:line:col: " for \p loc, or nothing when it names no file.
-std::string describe(Location loc) {
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
-            Twine(file.getColumn()) + ": ")
-        .str();
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
-    return describe(callSite.getCallee());
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return describe(name.getChildLoc());
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fused.getLocations())
-      if (std::string text = describe(inner); !text.empty())
-        return text;
-  return "";
-}
 
 struct LowerHostAssertsPass
     : public mlirc::impl::LowerHostAssertsBase<LowerHostAssertsPass> {
@@ -85,14 +69,8 @@ private:
     bool verification = op.getMsg().starts_with(verificationPrefix);
     bool recover = verification && verificationRecover;
     bool trap = verification && verificationTrap;
-    Block *before = op->getBlock();
-    Block *after = before->splitBlock(op->getIterator());
-    Block *failed = new Block();
-    failed->insertBefore(after);
-    OpBuilder b = OpBuilder::atBlockEnd(before);
-    cf::CondBranchOp::create(b, loc, op.getArg(), after, ValueRange(), failed,
-                             ValueRange());
-    b.setInsertionPointToEnd(failed);
+    OpBuilder b = OpBuilder::atBlockEnd(mlirc::branchOnAssert(op));
+    Block *after = op->getBlock();
     if (trap) {
       LLVM::Trap::create(b, loc);
       LLVM::UnreachableOp::create(b, loc);
@@ -101,7 +79,8 @@ private:
     }
     // Verification messages hold the op and its location already.
     std::string message =
-        verification ? op.getMsg().str() : describe(loc) + op.getMsg().str();
+        verification ? op.getMsg().str()
+                     : mlirc::describeLocation(loc) + op.getMsg().str();
     // createGlobalString does not terminate the string.
     message.push_back('\0');
     Value text = LLVM::createGlobalString(

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/host/LowerKernelAsserts.h"
+#include "pipeline/AssertLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -23,17 +24,6 @@ using namespace mlir;
 
 namespace {
 constexpr StringLiteral runtimeFunction = "mlircHostAssertFailed";
-
-/// printf's format for \p text printed literally.
-std::string escapePercent(StringRef text) {
-  std::string escaped;
-  for (char c : text) {
-    escaped += c;
-    if (c == '%')
-      escaped += '%';
-  }
-  return escaped;
-}
 
 /// CUDA's "file:line: function: " for an assert at \p loc in \p func: the
 /// innermost callee of call sites, a NameLoc's name as the function.
@@ -63,15 +53,7 @@ std::string describe(Location loc, StringRef func) {
 /// Replaces \p op, in kernel \p kernel, by a branch to its failure.
 void lowerAssert(cf::AssertOp op, gpu::GPUFuncOp kernel) {
   Location loc = op.getLoc();
-  Block *before = op->getBlock();
-  Block *after = before->splitBlock(op->getIterator());
-  Block *failed = new Block();
-  failed->insertBefore(after);
-  OpBuilder b = OpBuilder::atBlockEnd(before);
-  cf::CondBranchOp::create(b, loc, op.getArg(), after, ValueRange(), failed,
-                           ValueRange());
-
-  b.setInsertionPointToEnd(failed);
+  OpBuilder b = OpBuilder::atBlockEnd(mlirc::branchOnAssert(op));
   SmallVector<Value> ids;
   for (gpu::Dimension dim :
        {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
@@ -80,9 +62,9 @@ void lowerAssert(cf::AssertOp op, gpu::GPUFuncOp kernel) {
        {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
     ids.push_back(gpu::ThreadIdOp::create(b, loc, dim));
   std::string format =
-      escapePercent(describe(loc, kernel.getName())) +
+      mlirc::escapePrintfFormat(describe(loc, kernel.getName())) +
       "block: [%lld,%lld,%lld], thread: [%lld,%lld,%lld] Assertion `" +
-      escapePercent(op.getMsg()) + "` failed.\n";
+      mlirc::escapePrintfFormat(op.getMsg()) + "` failed.\n";
   gpu::PrintfOp::create(b, loc, format, ids);
   func::CallOp::create(b, loc, runtimeFunction, TypeRange(), ValueRange());
   gpu::ReturnOp::create(b, loc);
