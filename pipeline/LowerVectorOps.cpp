@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -73,6 +74,46 @@ struct LowerScalarContraction : OpRewritePattern<vector::ContractionOp> {
   }
 };
 
+/// n-D vector.load, which vector-to-llvm lowers only in 1-D, as the
+/// in-bounds transfer it is (vector-to-scf unrolls those).
+struct LowerNDLoad : OpRewritePattern<vector::LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::LoadOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getVectorType();
+    if (type.getRank() < 2 || type.isScalable() ||
+        !isa<MemRefType>(op.getBase().getType()))
+      return failure();
+    // In bounds: the padding is never read.
+    Value padding = ub::PoisonOp::create(rewriter, op.getLoc(),
+                                         type.getElementType());
+    SmallVector<bool> inBounds(type.getRank(), true);
+    rewriter.replaceOpWithNewOp<vector::TransferReadOp>(
+        op, type, op.getBase(), op.getIndices(), padding,
+        ArrayRef<bool>(inBounds));
+    return success();
+  }
+};
+
+/// n-D vector.store, likewise.
+struct LowerNDStore : OpRewritePattern<vector::StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getVectorType();
+    if (type.getRank() < 2 || type.isScalable() ||
+        !isa<MemRefType>(op.getBase().getType()))
+      return failure();
+    SmallVector<bool> inBounds(type.getRank(), true);
+    rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(
+        op, op.getValueToStore(), op.getBase(), op.getIndices(),
+        ArrayRef<bool>(inBounds));
+    return success();
+  }
+};
+
 struct LowerVectorOpsPass
     : public mlirc::impl::LowerVectorOpsBase<LowerVectorOpsPass> {
   void runOnOperation() override {
@@ -84,6 +125,7 @@ struct LowerVectorOpsPass
     vector::populateVectorScanLoweringPatterns(patterns);
     vector::populateVectorGatherLoweringPatterns(patterns);
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+    patterns.add<LowerNDLoad, LowerNDStore>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -289,7 +289,8 @@ def LowerVectorOps : Pass<"mlirc-lower-vector-ops"> {
   let description = [{
     vector.multi_reduction, vector.scan, n-D vector.gather and vector.mask
     around transfers, as the simpler vector ops the LLVM lowering takes
-    (MLIR's own lowering patterns for each).
+    (MLIR's own lowering patterns for each); contractions that do not add;
+    n-D vector.load and vector.store as in-bounds transfers.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
