@@ -19,6 +19,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Object/OffloadBinary.h"
@@ -31,6 +32,8 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace mlirc;
@@ -634,6 +637,18 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
     if (sys::fs::exists(path))
       args.push_back(std::string(path));
   }
+  // LLVM's own builtins: x86 converts to bf16 with __truncsfbf2, which
+  // GCC's runtime library lacks.
+  SmallString<128> builtins(MLIRC_LLVM_LIBRARY_DIR);
+  std::string builtinsName =
+      ("libclang_rt.builtins-" + Triple(sys::getProcessTriple()).getArchName() +
+       ".a")
+          .str();
+  sys::path::append(builtins, "clang", std::to_string(LLVM_VERSION_MAJOR),
+                    "lib", "linux");
+  sys::path::append(builtins, builtinsName);
+  if (sys::fs::exists(builtins))
+    args.push_back(std::string(builtins));
   args.push_back("-lpthread");
   // A shared library keeps its runtime to itself: a program or another
   // library with mlirc's runtime of its own must not bind to this copy.

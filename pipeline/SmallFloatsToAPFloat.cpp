@@ -14,6 +14,7 @@
 #include "mlir/Conversion/ArithAndMathToAPFloat/ArithToAPFloat.h"
 #include "mlir/Conversion/ArithAndMathToAPFloat/MathToAPFloat.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -62,6 +63,8 @@ struct SmallFloatsToAPFloatPass
       return WalkResult::advance();
     });
     auto populate = [](OpPassManager &pm) {
+      // arith.scaling_extf/truncf (MX formats) as extf/truncf and a scale.
+      pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());
       pm.addPass(createMathToAPFloatConversionPass());
       pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
       pm.addPass(createArithToAPFloatConversionPass());

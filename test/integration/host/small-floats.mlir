@@ -7,6 +7,13 @@ func.func @f8(%a: f8E4M3FN, %b: f8E4M3FN) -> f8E4M3FN {
   %s = arith.addf %a, %b : f8E4M3FN
   return %s : f8E4M3FN
 }
+// bf16 arithmetic is native, but x86 rounds f32 to bf16 through a
+// compiler-rt function (__truncsfbf2) that GCC's runtime lacks.
+func.func @bf16(%a: bf16, %b: bf16) -> bf16 {
+  %p = arith.mulf %a, %b : bf16
+  %s = math.sqrt %p : bf16
+  return %s : bf16
+}
 func.func @main() {
   %c0 = arith.constant 0 : index
   %a = arith.constant 1.4 : f8E4M3FN
@@ -81,5 +88,16 @@ func.func @main() {
   %h = arith.constant 1.5 : bf16
   %hh = arith.mulf %h, %h : bf16
   vector.print %hh : bf16
+  // CHECK-NEXT: 3
+  %b1 = arith.constant 2.0 : bf16
+  %b2 = arith.constant 4.5 : bf16
+  %bs = call @bf16(%b1, %b2) : (bf16, bf16) -> bf16
+  vector.print %bs : bf16
+  // An MX-scaled f8E4M3FN: 1.5 * 2^1.
+  // CHECK-NEXT: 3
+  %sv = arith.constant 1.5 : f8E4M3FN
+  %ss = arith.constant 2.0 : f8E8M0FNU
+  %sx = arith.scaling_extf %sv, %ss : f8E4M3FN, f8E8M0FNU to f32
+  vector.print %sx : f32
   return
 }
