@@ -297,8 +297,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
            << (inKernel ? "in a kernel" : "in host code")
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
               "cf, vector, affine, gpu, ub, llvm, linalg, tensor, "
-              "bufferization and complex dialects"
-           << (inKernel ? "" : " and async");
+              "bufferization, complex and sparse_tensor dialects"
+           << (inKernel ? "" : ", async and tosa");
   }
 
   void runOnOperation() override {
