@@ -15,7 +15,8 @@
 // CHECK-DAG: kernel.mlir:52: check_even: block: [1,0,0], thread: [1,0,0] Assertion `odd thread 100% wrong` failed.
 // CHECK-NOT: thread 1 passed
 // CHECK-NOT: after the launch
-// ERR: mlirc runtime: error: launch of kernel '{{.*}}' failed: a device-side assertion failed
+// On a GPU the runtime reports its own words for the failed launch.
+// ERR: mlirc runtime: error: {{.*}}assert
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @check(%limit: index) kernel {
