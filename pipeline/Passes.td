@@ -214,8 +214,9 @@ def OutlineMathOps : Pass<"mlirc-outline-math-ops"> {
   let summary = "math.ipowi and math.fpowi as calls of outlined functions";
   let description = [{
     MLIR's convert-math-to-funcs, for the math ops no LLVM lowering takes:
-    math.ipowi everywhere, and math.fpowi on GPUs (whose backends have no
-    powi). MLIR's pass runs on a builtin.module and puts the functions
+    math.ipowi (math.fpowi too with include-fpowi, though LLVM's powi and
+    the vendors' device libraries take it). MLIR's pass runs on a
+    builtin.module and puts the functions
     there, which for a gpu.module is the host's; this pass runs it on a
     module of one wrapper function per op and type, moves the functions
     it makes into the module or gpu.module it runs on, and calls them.

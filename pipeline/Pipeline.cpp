@@ -133,8 +133,8 @@ void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
                                          unsigned subgroupSize,
                                          StringRef vendor) {
   pm.addPass(createExpandGpuOps({subgroupSize, vendor.str()}));
-  // math.ipowi and math.fpowi (GPUs have no powi) as calls.
-  pm.addPass(createOutlineMathOps());
+  // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
+  pm.addPass(createOutlineMathOps({/*includeFPowI=*/false}));
   // complex ops as arith and math on their parts, the rest (create, re,
   // im) as LLVM structs.
   pm.addPass(createConvertComplexToStandardPass());

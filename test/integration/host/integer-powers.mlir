@@ -1,6 +1,6 @@
-// math.ipowi and math.fpowi, which MLIR lowers through outlined functions
-// (convert-math-to-funcs), in host code and in kernels, scalar and vector,
-// with negative exponents ((-1) ** -2 is 1, (-1) ** -3 is -1, 2 ** -1 is 0).
+// math.ipowi, which MLIR lowers through outlined functions
+// (convert-math-to-funcs), and math.fpowi, in host code and in kernels,
+// scalar and vector, with negative exponents ((-1) ** -2 is 1, (-1) ** -3 is -1, 2 ** -1 is 0).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: 1024
 // CHECK-NEXT: 1
