@@ -8,7 +8,8 @@
 # device libraries and HIP headers (scripts/install-deps.sh). Asserts
 # nothing: the goals (FMAs at least the vendor's, instructions and
 # registers at most 1.1x, no spill where the vendor has none) are read off
-# the table.
+# the table. Then the same kernels on the host target against C with
+# OpenMP (kernels-omp.c, clang -O3 -fopenmp, all cores), as run time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/build/bench/codegen}
@@ -51,3 +52,26 @@ table "gfx90a against clang -x hip -O3" \
   "instructions fmas vgprs sgprs scratch-bytes" \
   "$(python3 "$stats" amd "$out/kernels.k.gfx90a.s")" \
   "$(python3 "$stats" amd "$out/hip.s")"
+
+# The host target against C with OpenMP: host-main.mlir launches each
+# kernel as a GPU program would; both programs print the best of five runs
+# per kernel, and take turns three times.
+source "$root/bench/openmp.sh"
+{ sed '$d' "$src/kernels.mlir"; cat "$src/host-main.mlir"; } > "$out/host.mlir"
+"$mlirc" -O3 "$out/host.mlir" --offload-arch=host -o "$out/host"
+"$clang" -O3 -fopenmp "${omp[@]}" "$src/kernels-omp.c" -lm -o "$out/omp"
+for round in 1 2 3; do
+  "$out/host" | paste - - | sed 's/^/mlirc /'
+  "$out/omp" | paste - - | sed 's/^/omp /'
+done | awk '
+  BEGIN { split("saxpy matmul reduce stencil dot transpose histogram math",
+                name, " ") }
+  { k = $2 + 1; key = $1 SUBSEP k
+    if (!(key in best) || $3 < best[key]) best[key] = $3 }
+  END {
+    print "host target against C with OpenMP, seconds (best of 15 runs)"
+    printf "%-10s %12s %12s %8s\n", "kernel", "mlirc", "C+OpenMP", "ratio"
+    for (k = 1; k <= 8; k++) {
+      m = best["mlirc" SUBSEP k]; o = best["omp" SUBSEP k]
+      printf "%-10s %12.6f %12.6f %7.2fx\n", name[k], m, o, m / o }
+  }'

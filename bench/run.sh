@@ -13,21 +13,8 @@ mkdir -p "$out"
 mlirc=$root/build/bin/mlirc
 clang=/usr/lib/llvm-22/bin/clang
 
-# clang's OpenMP runtime: LLVM 22's when installed, else Debian's default.
-omp=()
-if ! echo 'int main(void){return 0;}' |
-    "$clang" -x c -fopenmp - -o "$out/omp-check" 2>/dev/null; then
-  for dir in /usr/lib/llvm-*/lib; do
-    if [ -e "$dir/libomp.so" ]; then
-      omp=(-L"$dir" -Wl,-rpath,"$dir")
-      break
-    fi
-  done
-  if [ ${#omp[@]} -eq 0 ]; then
-    apt-get install -y -q libomp-dev >/dev/null
-    exec "$0" "$@"
-  fi
-fi
+# clang's OpenMP runtime (sets omp=(...) for clang -fopenmp).
+source "$root/bench/openmp.sh"
 
 # build NAME [CPU]: the benchmark and its reference, for the baseline
 # x86-64 or, both alike, for -march=CPU (named NAME-CPU).

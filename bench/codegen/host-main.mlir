@@ -1,0 +1,152 @@
+// The host-target run of the code-quality suite: appended by codegen.sh to
+// kernels.mlir (inside its module), it launches each kernel on inputs of
+// the sizes kernels-omp.c uses and prints "<kernel> <best seconds>" over
+// five runs. The launches are those a GPU program makes: 256-thread
+// blocks, 16x16 for matmul, 32x8 for the stencil, 32x32 for transpose.
+  func.func private @rtclock() -> f64
+
+  func.func @fill(%m: memref<?xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %r = arith.remui %i, %c7 : index
+      %ri = arith.index_cast %r : index to i32
+      %f = arith.sitofp %ri : i32 to f32
+      %s = arith.constant 0.125 : f32
+      %v = arith.mulf %f, %s : f32
+      memref.store %v, %m[%i] : memref<?xf32>
+    }
+    return
+  }
+
+  // The 2-D view of a flat buffer of n * n floats.
+  func.func @square(%m: memref<?xf32>, %n: index) -> memref<?x?xf32> {
+    %v = memref.reinterpret_cast %m to offset: [0], sizes: [%n, %n],
+        strides: [%n, 1] : memref<?xf32> to memref<?x?xf32>
+    return %v : memref<?x?xf32>
+  }
+
+  func.func @report(%name: index, %best: f64) {
+    vector.print %name : index
+    vector.print %best : f64
+    return
+  }
+
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c256 = arith.constant 256 : index
+    %big = arith.constant 1.0e+30 : f64
+    %n1 = arith.constant 16777216 : index
+    %blocks1 = arith.divui %n1, %c256 : index
+    %nm = arith.constant 512 : index
+    %n2 = arith.constant 2048 : index
+    %nn2 = arith.muli %n2, %n2 : index
+    %nnm = arith.muli %nm, %nm : index
+    %two = arith.constant 2.0 : f32
+    %zero = arith.constant 0.0 : f32
+    %x = memref.alloc(%n1) : memref<?xf32>
+    %y = memref.alloc(%n1) : memref<?xf32>
+    %out = memref.alloc() : memref<1xf32>
+    %bins = memref.alloc() : memref<256xi32>
+    %data = memref.alloc(%n1) : memref<?xi32>
+    call @fill(%x, %n1) : (memref<?xf32>, index) -> ()
+    call @fill(%y, %n1) : (memref<?xf32>, index) -> ()
+    scf.for %i = %c0 to %n1 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      %k = arith.constant 2654435761 : i32
+      %h = arith.muli %ii, %k : i32
+      memref.store %h, %data[%i] : memref<?xi32>
+    }
+    %a2 = memref.alloc(%nn2) : memref<?xf32>
+    %b2 = memref.alloc(%nn2) : memref<?xf32>
+    call @fill(%a2, %nn2) : (memref<?xf32>, index) -> ()
+    %in2 = call @square(%a2, %n2) : (memref<?xf32>, index) -> memref<?x?xf32>
+    %out2 = call @square(%b2, %n2) : (memref<?xf32>, index) -> memref<?x?xf32>
+    %am = memref.alloc(%nnm) : memref<?xf32>
+    %bm = memref.alloc(%nnm) : memref<?xf32>
+    %cm = memref.alloc(%nnm) : memref<?xf32>
+    call @fill(%am, %nnm) : (memref<?xf32>, index) -> ()
+    call @fill(%bm, %nnm) : (memref<?xf32>, index) -> ()
+    %ma = call @square(%am, %nm) : (memref<?xf32>, index) -> memref<?x?xf32>
+    %mb = call @square(%bm, %nm) : (memref<?xf32>, index) -> memref<?x?xf32>
+    %mc = call @square(%cm, %nm) : (memref<?xf32>, index) -> memref<?x?xf32>
+    %g2x = arith.divui %n2, %c32 : index
+    %g2y = arith.divui %n2, %c8 : index
+    %gm = arith.divui %nm, %c16 : index
+
+    // 0 saxpy, 1 matmul, 2 reduce, 3 stencil, 4 dot, 5 transpose,
+    // 6 histogram, 7 math
+    scf.for %kernel = %c0 to %c8 step %c1 {
+      %best = scf.for %r = %c0 to %c5 step %c1 iter_args(%b = %big) -> f64 {
+        %t0 = func.call @rtclock() : () -> f64
+        scf.index_switch %kernel
+        case 0 {
+          gpu.launch_func @k::@saxpy blocks in (%blocks1, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n1 : index, %two : f32, %x : memref<?xf32>, %y : memref<?xf32>)
+          scf.yield
+        }
+        case 1 {
+          gpu.launch_func @k::@matmul blocks in (%gm, %gm, %c1)
+              threads in (%c16, %c16, %c1)
+              args(%nm : index, %ma : memref<?x?xf32>, %mb : memref<?x?xf32>,
+                   %mc : memref<?x?xf32>)
+          scf.yield
+        }
+        case 2 {
+          memref.store %zero, %out[%c0] : memref<1xf32>
+          gpu.launch_func @k::@reduce blocks in (%blocks1, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n1 : index, %x : memref<?xf32>, %out : memref<1xf32>)
+          scf.yield
+        }
+        case 3 {
+          gpu.launch_func @k::@stencil blocks in (%g2x, %g2y, %c1)
+              threads in (%c32, %c8, %c1)
+              args(%n2 : index, %in2 : memref<?x?xf32>, %out2 : memref<?x?xf32>)
+          scf.yield
+        }
+        case 4 {
+          memref.store %zero, %out[%c0] : memref<1xf32>
+          %c1024 = arith.constant 1024 : index
+          gpu.launch_func @k::@dot blocks in (%c1024, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n1 : index, %x : memref<?xf32>, %y : memref<?xf32>,
+                   %out : memref<1xf32>)
+          scf.yield
+        }
+        case 5 {
+          %g = arith.divui %n2, %c32 : index
+          gpu.launch_func @k::@transpose blocks in (%g, %g, %c1)
+              threads in (%c32, %c32, %c1)
+              args(%n2 : index, %in2 : memref<?x?xf32>, %out2 : memref<?x?xf32>)
+          scf.yield
+        }
+        case 6 {
+          gpu.launch_func @k::@histogram blocks in (%blocks1, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n1 : index, %data : memref<?xi32>, %bins : memref<256xi32>)
+          scf.yield
+        }
+        default {
+          gpu.launch_func @k::@math blocks in (%blocks1, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n1 : index, %x : memref<?xf32>, %y : memref<?xf32>)
+          scf.yield
+        }
+        %t1 = func.call @rtclock() : () -> f64
+        %t = arith.subf %t1, %t0 : f64
+        %m = arith.minimumf %b, %t : f64
+        scf.yield %m : f64
+      }
+      func.call @report(%kernel, %best) : (index, f64) -> ()
+    }
+    return
+  }
+}
