@@ -52,24 +52,40 @@ namespace {
 
 bool isTensor(Type type) { return isa<TensorType>(type); }
 
-/// True when \p module has anything bufferization rewrites.
-bool usesTensors(ModuleOp module) {
-  WalkResult found = module.walk([](Operation *op) {
-    if (isa<bufferization::BufferizationDialect>(op->getDialect()) ||
-        llvm::any_of(op->getOperandTypes(), isTensor) ||
-        llvm::any_of(op->getResultTypes(), isTensor))
+/// True when an op of \p module is of a dialect \p isDialect takes or has
+/// an operand, result, function or block argument of a type \p isType
+/// takes.
+template <typename DialectT>
+bool mentions(ModuleOp module, function_ref<bool(Type)> isType) {
+  WalkResult found = module.walk([&](Operation *op) {
+    if (isa<DialectT>(op->getDialect()) ||
+        llvm::any_of(op->getOperandTypes(), isType) ||
+        llvm::any_of(op->getResultTypes(), isType))
       return WalkResult::interrupt();
     if (auto function = dyn_cast<FunctionOpInterface>(op))
-      if (llvm::any_of(function.getArgumentTypes(), isTensor) ||
-          llvm::any_of(function.getResultTypes(), isTensor))
+      if (llvm::any_of(function.getArgumentTypes(), isType) ||
+          llvm::any_of(function.getResultTypes(), isType))
         return WalkResult::interrupt();
     for (Region &region : op->getRegions())
       for (Block &block : region)
-        if (llvm::any_of(block.getArgumentTypes(), isTensor))
+        if (llvm::any_of(block.getArgumentTypes(), isType))
           return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return found.wasInterrupted();
+}
+
+/// True when \p module has anything bufferization rewrites.
+bool usesTensors(ModuleOp module) {
+  return mentions<bufferization::BufferizationDialect>(module, isTensor);
+}
+
+/// True when \p module has sparse tensors (an encoding on a tensor type, or
+/// a sparse_tensor op).
+bool usesSparseTensors(ModuleOp module) {
+  return mentions<sparse_tensor::SparseTensorDialect>(module, [](Type type) {
+    return sparse_tensor::getSparseTensorEncoding(type) != nullptr;
+  });
 }
 
 /// True when \p op allocates or frees a buffer.
@@ -183,26 +199,6 @@ markRunnerUtilitiesReadOnly(ModuleOp module) {
       }
   }
   return marked;
-}
-
-/// True when \p module has sparse tensors (an encoding on a tensor type, or
-/// a sparse_tensor op).
-bool usesSparseTensors(ModuleOp module) {
-  auto isSparse = [](Type type) {
-    return sparse_tensor::getSparseTensorEncoding(type) != nullptr;
-  };
-  WalkResult found = module.walk([&](Operation *op) {
-    if (isa<sparse_tensor::SparseTensorDialect>(op->getDialect()) ||
-        llvm::any_of(op->getOperandTypes(), isSparse) ||
-        llvm::any_of(op->getResultTypes(), isSparse))
-      return WalkResult::interrupt();
-    if (auto function = dyn_cast<FunctionOpInterface>(op))
-      if (llvm::any_of(function.getArgumentTypes(), isSparse) ||
-          llvm::any_of(function.getResultTypes(), isSparse))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return found.wasInterrupted();
 }
 
 /// MLIR's sparsifier up to its bufferization (what the `sparsifier`

@@ -74,20 +74,26 @@ struct LowerScalarContraction : OpRewritePattern<vector::ContractionOp> {
   }
 };
 
-/// n-D vector.load, which vector-to-llvm lowers only in 1-D, as the
-/// in-bounds transfer it is (vector-to-scf unrolls those).
+/// True for an n-D access of a memref, which vector-to-llvm lowers only in
+/// 1-D.
+bool isNDMemRefAccess(VectorType type, Value base) {
+  return type.getRank() >= 2 && !type.isScalable() &&
+         isa<MemRefType>(base.getType());
+}
+
+/// n-D vector.load as the in-bounds transfer it is (vector-to-scf unrolls
+/// those).
 struct LowerNDLoad : OpRewritePattern<vector::LoadOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(vector::LoadOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getVectorType();
-    if (type.getRank() < 2 || type.isScalable() ||
-        !isa<MemRefType>(op.getBase().getType()))
+    if (!isNDMemRefAccess(type, op.getBase()))
       return failure();
     // In bounds: the padding is never read.
-    Value padding = ub::PoisonOp::create(rewriter, op.getLoc(),
-                                         type.getElementType());
+    Value padding =
+        ub::PoisonOp::create(rewriter, op.getLoc(), type.getElementType());
     SmallVector<bool> inBounds(type.getRank(), true);
     rewriter.replaceOpWithNewOp<vector::TransferReadOp>(
         op, type, op.getBase(), op.getIndices(), padding,
@@ -103,8 +109,7 @@ struct LowerNDStore : OpRewritePattern<vector::StoreOp> {
   LogicalResult matchAndRewrite(vector::StoreOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getVectorType();
-    if (type.getRank() < 2 || type.isScalable() ||
-        !isa<MemRefType>(op.getBase().getType()))
+    if (!isNDMemRefAccess(type, op.getBase()))
       return failure();
     SmallVector<bool> inBounds(type.getRank(), true);
     rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(

@@ -13,6 +13,7 @@
 
 #include "mlir/ExecutionEngine/SparseTensor/File.h"
 #include "mlir/ExecutionEngine/SparseTensorRuntime.h"
+#include "runtime/RuntimeError.h"
 
 #include <cinttypes>
 #include <cmath>
@@ -21,21 +22,14 @@
 #include <cstring>
 
 using namespace mlir::sparse_tensor;
+using mlirc::runtime::fail;
 
 namespace {
-
-[[noreturn]] void fail(const char *format, const char *detail) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "mlirc runtime: error: ");
-  std::fprintf(stderr, format, detail);
-  std::fprintf(stderr, "\n");
-  std::exit(1);
-}
 
 /// The elements of a rank-1 memref, checked to be contiguous.
 template <typename T> T *getData(StridedMemRefType<T, 1> *ref) {
   if (ref->strides[0] != 1)
-    fail("%s: a sparse tensor I/O buffer must be contiguous", "runtime");
+    fail("a sparse tensor I/O buffer must be contiguous");
   return ref->data + ref->offset;
 }
 
