@@ -1,7 +1,6 @@
-//===- OutlineMathOps.cpp - ipowi and fpowi through convert-math-to-funcs -===//
+//===- OutlineMathOps.cpp - math.ipowi through convert-math-to-funcs ------===//
 //
-// MLIR lowers math.ipowi (and math.fpowi where the target has no powi)
-// only with convert-math-to-funcs, which runs on a builtin.module and
+// MLIR lowers math.ipowi only with convert-math-to-funcs, which runs on a builtin.module and
 // adds its functions to that module. Run on a gpu.module's ops it would
 // put them into the host module, out of the kernels' reach: the ops go
 // through wrapper functions (OutlineOps.h), next to their callers.
@@ -34,8 +33,6 @@ namespace {
 
 struct OutlineMathOpsPass
     : public mlirc::impl::OutlineMathOpsBase<OutlineMathOpsPass> {
-  using OutlineMathOpsBase::OutlineMathOpsBase;
-
   void runOnOperation() override {
     Operation *root = getOperation();
     if (!root->hasTrait<OpTrait::SymbolTable>())
@@ -45,7 +42,7 @@ struct OutlineMathOpsPass
       // Nested gpu.modules are lowered on their own.
       if (op != root && isa<gpu::GPUModuleOp>(op))
         return WalkResult::skip();
-      if (isa<math::IPowIOp>(op) || (includeFPowI && isa<math::FPowIOp>(op)))
+      if (isa<math::IPowIOp>(op))
         ops.push_back(op);
       return WalkResult::advance();
     });

@@ -211,20 +211,15 @@ def CheckLowered : Pass<"mlirc-check-lowered"> {
 }
 
 def OutlineMathOps : Pass<"mlirc-outline-math-ops"> {
-  let summary = "math.ipowi and math.fpowi as calls of outlined functions";
+  let summary = "math.ipowi as calls of outlined functions";
   let description = [{
-    MLIR's convert-math-to-funcs, for the math ops no LLVM lowering takes:
-    math.ipowi (math.fpowi too with include-fpowi, though LLVM's powi and
-    the vendors' device libraries take it). MLIR's pass runs on a
-    builtin.module and puts the functions
+    MLIR's convert-math-to-funcs, for the math op no LLVM lowering takes:
+    math.ipowi (math.fpowi has LLVM's powi and the vendors' device
+    libraries). MLIR's pass runs on a builtin.module and puts the functions
     there, which for a gpu.module is the host's; this pass runs it on a
     module of one wrapper function per op and type, moves the functions
     it makes into the module or gpu.module it runs on, and calls them.
   }];
-  let options = [
-    Option<"includeFPowI", "include-fpowi", "bool", /*default=*/"true",
-           "Outline math.fpowi too">,
-  ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::cf::ControlFlowDialect",
     "mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect",

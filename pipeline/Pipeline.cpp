@@ -134,7 +134,7 @@ void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
                                          StringRef vendor) {
   pm.addPass(createExpandGpuOps({subgroupSize, vendor.str()}));
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
-  pm.addPass(createOutlineMathOps({/*includeFPowI=*/false}));
+  pm.addPass(createOutlineMathOps());
   // complex ops as arith and math on their parts, the rest (create, re,
   // im) as LLVM structs.
   pm.addPass(createConvertComplexToStandardPass());
@@ -186,7 +186,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
   pm.addPass(createSmallFloatsToAPFloat());
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
-  pm.addPass(createOutlineMathOps({/*includeFPowI=*/false}));
+  pm.addPass(createOutlineMathOps());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(
       createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,
