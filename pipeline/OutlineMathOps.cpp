@@ -1,9 +1,10 @@
 //===- OutlineMathOps.cpp - math.ipowi through convert-math-to-funcs ------===//
 //
-// MLIR lowers math.ipowi only with convert-math-to-funcs, which runs on a builtin.module and
-// adds its functions to that module. Run on a gpu.module's ops it would
-// put them into the host module, out of the kernels' reach: the ops go
-// through wrapper functions (OutlineOps.h), next to their callers.
+// MLIR lowers math.ipowi only with convert-math-to-funcs, which runs on a
+// builtin.module and adds its functions to that module. Run on a
+// gpu.module's ops it would put them into the host module, out of the
+// kernels' reach: the ops go through wrapper functions (OutlineOps.h),
+// next to their callers.
 //
 //===----------------------------------------------------------------------===//
 
