@@ -10,7 +10,9 @@
 // bound would be undefined behaviour on the GPU (gpu.block_dim folded to
 // another size): with constant sizes it is an error here, with sizes known
 // only at run time the launch first calls mlircCheckLaunchBounds, which
-// ends the program naming the kernel.
+// ends the program naming the kernel. The grid likewise gets
+// known_grid_size when every launch has the same constant one: block ids
+// are then bounded, and index arithmetic on them can be narrowed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,11 +39,10 @@ static constexpr StringLiteral maxThreadsAttrName =
 
 namespace {
 
-/// The constant block size of \p launch, if all three are constants.
-std::optional<std::array<int64_t, 3>> getConstantBlock(gpu::LaunchFuncOp op) {
-  gpu::KernelDim3 block = op.getBlockSizeOperandValues();
+/// The three sizes of \p dims, if all are constants.
+std::optional<std::array<int64_t, 3>> getConstantSizes(gpu::KernelDim3 dims) {
   std::array<int64_t, 3> sizes;
-  Value values[] = {block.x, block.y, block.z};
+  Value values[] = {dims.x, dims.y, dims.z};
   for (int i = 0; i < 3; ++i) {
     APInt constant;
     if (!matchPattern(values[i], m_ConstantInt(&constant)))
@@ -49,6 +50,37 @@ std::optional<std::array<int64_t, 3>> getConstantBlock(gpu::LaunchFuncOp op) {
     sizes[i] = constant.getSExtValue();
   }
   return sizes;
+}
+
+std::optional<std::array<int64_t, 3>> getConstantBlock(gpu::LaunchFuncOp op) {
+  return getConstantSizes(op.getBlockSizeOperandValues());
+}
+
+std::optional<std::array<int64_t, 3>> getConstantGrid(gpu::LaunchFuncOp op) {
+  return getConstantSizes(op.getGridSizeOperandValues());
+}
+
+/// The size every one of \p launches has, if they share a constant one
+/// that fits in 32 bits.
+std::optional<std::array<int64_t, 3>> getCommonSize(
+    ArrayRef<gpu::LaunchFuncOp> launches,
+    function_ref<std::optional<std::array<int64_t, 3>>(gpu::LaunchFuncOp)>
+        getSize) {
+  std::optional<std::array<int64_t, 3>> common = getSize(launches.front());
+  for (gpu::LaunchFuncOp launch : launches.drop_front())
+    if (common && getSize(launch) != common)
+      common.reset();
+  if (common && llvm::all_of(*common, [](int64_t size) {
+        return size > 0 && size <= std::numeric_limits<int32_t>::max();
+      }))
+    return common;
+  return std::nullopt;
+}
+
+DenseI32ArrayAttr getSizeAttr(MLIRContext *context,
+                              const std::array<int64_t, 3> &sizes) {
+  return DenseI32ArrayAttr::get(
+      context, {int32_t(sizes[0]), int32_t(sizes[1]), int32_t(sizes[2])});
 }
 
 struct LaunchBoundsPass
@@ -83,21 +115,19 @@ struct LaunchBoundsPass
   }
 
   /// Gives \p kernel its known block size or the --gpu-max-threads-per-block
-  /// bound.
+  /// bound, and its known grid size when every launch has the same.
   void bound(gpu::GPUFuncOp kernel, ArrayRef<gpu::LaunchFuncOp> launches) {
+    if (!kernel.getKnownGridSize())
+      if (std::optional<std::array<int64_t, 3>> grid =
+              getCommonSize(launches, getConstantGrid))
+        kernel.setKnownGridSizeAttr(getSizeAttr(&getContext(), *grid));
     if (kernel.getKnownBlockSize())
       return;
     std::optional<std::array<int64_t, 3>> common =
-        getConstantBlock(launches.front());
-    for (gpu::LaunchFuncOp launch : launches.drop_front())
-      if (common && getConstantBlock(launch) != common)
-        common.reset();
-    if (common && llvm::all_of(*common, [](int64_t size) {
-          return size > 0 && size <= 1024;
-        })) {
-      kernel.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
-          &getContext(), {int32_t((*common)[0]), int32_t((*common)[1]),
-                          int32_t((*common)[2])}));
+        getCommonSize(launches, getConstantBlock);
+    if (common &&
+        llvm::all_of(*common, [](int64_t size) { return size <= 1024; })) {
+      kernel.setKnownBlockSizeAttr(getSizeAttr(&getContext(), *common));
       return;
     }
     if (maxThreadsPerBlock > 0)
@@ -107,6 +137,14 @@ struct LaunchBoundsPass
   }
 
   LogicalResult check(gpu::GPUFuncOp kernel, gpu::LaunchFuncOp launch) {
+    if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownGridSize())
+      if (std::optional<std::array<int64_t, 3>> grid = getConstantGrid(launch))
+        if (!llvm::equal(*grid, *known))
+          return launch.emitError("launch of kernel '")
+                 << kernel.getName() << "' with " << (*grid)[0] << "x"
+                 << (*grid)[1] << "x" << (*grid)[2]
+                 << " blocks; it is compiled for exactly " << (*known)[0] << "x"
+                 << (*known)[1] << "x" << (*known)[2] << " (known_grid_size)";
     std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize();
     auto maxAttr = kernel->getAttrOfType<IntegerAttr>(maxThreadsAttrName);
     if (!known && !maxAttr)

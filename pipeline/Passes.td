@@ -380,7 +380,9 @@ def LaunchBounds : Pass<"mlirc-launch-bounds", "mlir::ModuleOp"> {
     backends (nvvm maxntid, AMD's flat work-group size) and fold
     gpu.block_dim with. A kernel whose size stays unknown gets the
     --gpu-max-threads-per-block bound, as mlirc.max_threads_per_block for
-    the targets to apply. A constant launch that breaks its kernel's bound
+    the targets to apply. A kernel whose launches all have the same
+    constant grid gets it as known_grid_size. A constant launch that breaks
+    its kernel's bound
     is an error at the launch; a launch with sizes known only at run time
     is marked (mlirc.launch_bound) for the runtime to check.
   }];
@@ -388,6 +390,35 @@ def LaunchBounds : Pass<"mlirc-launch-bounds", "mlir::ModuleOp"> {
     Option<"maxThreadsPerBlock", "max-threads-per-block", "int64_t", "0",
            "The bound of kernels without a known block size; 0 for none">,
   ];
+}
+
+def BoundGpuIds : Pass<"mlirc-bound-gpu-ids", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Bound thread and block ids and sizes by the target's limits";
+  let description = [{
+    Gives gpu.thread_id, block_id, block_dim and grid_dim without an
+    upper_bound the kernel's known sizes or the limits of the target's
+    launches (and a kernel's mlirc.max_threads_per_block), which launches
+    are checked against, and writes gpu.global_id as block_id * block_dim
+    + thread_id of such ops, so that integer range analysis can narrow
+    index arithmetic.
+  }];
+  let options = [
+    ListOption<"blockLimits", "block-limits", "int64_t",
+               "Threads per block in x, y and z at most">,
+    ListOption<"gridLimits", "grid-limits", "int64_t",
+               "Blocks in x, y and z at most">,
+    Option<"maxThreadsPerBlock", "max-threads-per-block", "int64_t", "1024",
+           "Threads per block at most in all">,
+  ];
+}
+
+def InferOverflowFlags : Pass<"mlirc-infer-overflow-flags"> {
+  let summary = "nsw/nuw on integer arithmetic that integer ranges prove";
+  let description = [{
+    Gives arith.addi, subi and muli on integers (not index) the overflow
+    flags their operands' ranges prove, so that LLVM can move sign and zero
+    extensions of narrowed index arithmetic through them.
+  }];
 }
 
 def MaxThreadsPerBlock

@@ -12,6 +12,7 @@
 #include "targets/TargetUnit.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -129,10 +130,36 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   pm.addPass(createInternalizeDeviceSymbols());
 }
 
-void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
-                                         unsigned subgroupSize,
-                                         StringRef vendor) {
-  pm.addPass(createExpandGpuOps({subgroupSize, vendor.str()}));
+/// Folds what the ranges of values, from the launch limits and known
+/// sizes, decide (comparisons, constants) and, when \p narrow, computes
+/// index arithmetic in 32 bits where they prove it fits, with the no-wrap
+/// flags that let LLVM move its extensions; per function, after scf loops
+/// (whose bounds the analysis reads) and before they become cf.
+static void addIndexNarrowing(OpPassManager &pm, bool narrow) {
+  arith::ArithIntRangeNarrowingOptions narrowing;
+  narrowing.bitwidthsSupported = {32};
+  for (OpPassManager *function :
+       {&pm.nest<gpu::GPUFuncOp>(), &pm.nest<func::FuncOp>()}) {
+    function->addPass(arith::createIntRangeOptimizationsPass());
+    if (!narrow)
+      continue;
+    function->addPass(arith::createArithIntRangeNarrowing(narrowing));
+    function->addPass(createInferOverflowFlags());
+  }
+}
+
+void mlirc::populateGpuModulePreLowering(
+    OpPassManager &pm, const GpuModuleLoweringOptions &options) {
+  BoundGpuIdsOptions bounds;
+  bounds.blockLimits.assign(std::begin(options.maxBlockSize),
+                            std::end(options.maxBlockSize));
+  bounds.gridLimits.assign(std::begin(options.maxGridSize),
+                           std::end(options.maxGridSize));
+  bounds.maxThreadsPerBlock = options.maxThreadsPerBlock;
+  pm.addPass(createBoundGpuIds(bounds));
+  // After the bounds, which read --gpu-max-threads-per-block's attribute.
+  pm.addPass(createMaxThreadsPerBlock({options.intrinsicDialect}));
+  pm.addPass(createExpandGpuOps({options.subgroupSize, options.vendor}));
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());
   // complex ops as arith and math on their parts, the rest (create, re,
@@ -145,6 +172,7 @@ void mlirc::populateGpuModulePreLowering(OpPassManager &pm,
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  addIndexNarrowing(pm, options.narrowIndexArithmetic);
   pm.addPass(createSCFToControlFlowPass());
 }
 

@@ -91,14 +91,32 @@ void populateOutlinePasses(mlir::OpPassManager &pm,
 void populateDevicePasses(mlir::OpPassManager &pm,
                           const PipelineOptions &options);
 
+/// What a GPU unit's targets are, for the lowering all of them share.
+struct GpuModuleLoweringOptions {
+  /// Threads per subgroup (32 for NVIDIA, 32 or 64 for AMD).
+  unsigned subgroupSize = 32;
+  /// The targets' name in errors ("NVIDIA", "AMD").
+  std::string vendor;
+  /// The dialect of their kernel attributes (nvvm, rocdl).
+  std::string intrinsicDialect;
+  /// The largest launch they run, which thread and block ids are bounded
+  /// by.
+  int64_t maxBlockSize[3] = {1024, 1024, 1024};
+  int64_t maxGridSize[3] = {2147483647, 2147483647, 2147483647};
+  int64_t maxThreadsPerBlock = 1024;
+  /// Whether MLIR narrows index arithmetic to 32 bits, for backends that
+  /// do not do so themselves from the ids' ranges.
+  bool narrowIndexArithmetic = true;
+};
+
 /// What every GPU unit's device lowering (a gpu.module pipeline) runs
 /// before its own conversion of the gpu dialect (convert-gpu-to-nvvm,
-/// -rocdl): subgroup and reduction ops expanded for \p subgroupSize threads
-/// (\p vendor names the targets in errors), vector, strided-metadata,
-/// affine and scf ops rewritten into what that conversion takes.
+/// -rocdl): ids bounded by the launch limits, subgroup and reduction ops
+/// expanded, vector, strided-metadata, affine and scf ops rewritten into
+/// what that conversion takes, and index arithmetic narrowed to 32 bits
+/// where integer range analysis proves it fits.
 void populateGpuModulePreLowering(mlir::OpPassManager &pm,
-                                  unsigned subgroupSize,
-                                  llvm::StringRef vendor);
+                                  const GpuModuleLoweringOptions &options);
 
 /// What it runs after: the remaining vector, arith and ub ops to the LLVM
 /// dialect, then clean-up.

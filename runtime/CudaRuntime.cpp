@@ -14,6 +14,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include "runtime/LaunchSizes.h"
 #include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
@@ -122,6 +123,17 @@ cudaError_t launchOnce(const void *handle, const dim3 *cluster, dim3 grid,
   config.numAttrs = 1;
   call = "cudaLaunchKernelExC";
   return cudaLaunchKernelExC(&config, handle, params);
+}
+
+/// Ends the program when a launch is larger than CUDA runs on every
+/// architecture from sm_50 on.
+void checkSizes(const char *name, int64_t gridX, int64_t gridY, int64_t gridZ,
+                int64_t blockX, int64_t blockY, int64_t blockZ) {
+  const int64_t grid[] = {gridX, gridY, gridZ};
+  const int64_t block[] = {blockX, blockY, blockZ};
+  const int64_t maxGrid[] = {2147483647, 65535, 65535};
+  const int64_t maxBlock[] = {1024, 1024, 64};
+  mlirc::runtime::checkLaunchSizes(name, grid, block, maxGrid, maxBlock);
 }
 
 /// Launches the kernel registered under \p handle (the linked cubins) or,
@@ -373,6 +385,7 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ownHandle,
                                      int64_t blockX, int64_t blockY,
                                      int64_t blockZ, int32_t sharedBytes,
                                      void *stream, void **params) {
+  checkSizes(name, gridX, gridY, gridZ, blockX, blockY, blockZ);
   launch(handle, ownHandle, name, nullptr, dim3(gridX, gridY, gridZ),
          dim3(blockX, blockY, blockZ), sharedBytes, asStream(stream), params);
 }
@@ -383,6 +396,7 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(
     int64_t clusterX, int64_t clusterY, int64_t clusterZ, int64_t gridX,
     int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
     int64_t blockZ, int32_t sharedBytes, void *stream, void **params) {
+  checkSizes(name, gridX, gridY, gridZ, blockX, blockY, blockZ);
   dim3 cluster(clusterX, clusterY, clusterZ);
   launch(handle, ownHandle, name, &cluster, dim3(gridX, gridY, gridZ),
          dim3(blockX, blockY, blockZ), sharedBytes, asStream(stream), params);

@@ -18,6 +18,7 @@
 
 #include <hip/hip_runtime_api.h>
 
+#include "runtime/LaunchSizes.h"
 #include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
@@ -354,6 +355,14 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ownHandle,
                                      void *stream, void **params) {
   const HipLibrary &lib = hip();
   require(lib.hipLaunchKernel, "hipLaunchKernel");
+  {
+    // What mlirc's AMD targets are compiled for.
+    const int64_t sizes[] = {gridX, gridY, gridZ};
+    const int64_t threads[] = {blockX, blockY, blockZ};
+    const int64_t maxGrid[] = {2147483647, 2147483647, 2147483647};
+    const int64_t maxBlock[] = {1024, 1024, 1024};
+    mlirc::runtime::checkLaunchSizes(name, sizes, threads, maxGrid, maxBlock);
+  }
   dim3 grid(gridX, gridY, gridZ);
   dim3 block(blockX, blockY, blockZ);
   const char *call = "hipLaunchKernel";

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/LaunchSizes.h"
 #include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
@@ -415,11 +416,15 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
     fail("kernel '%s' has no host code; compile it with "
          "--offload-arch=host",
          name);
-  if (gridX <= 0 || gridY <= 0 || gridZ <= 0 || blockX <= 0 || blockY <= 0 ||
-      blockZ <= 0)
-    fail("launch of kernel '%s' with an empty grid or block", name);
-  if (blockX * blockY * blockZ > maxThreadsPerBlock)
-    fail("launch of kernel '%s' with more than 1024 threads per block", name);
+  {
+    // A GPU's block limits; grids as large as 64 bits count.
+    const int64_t grid[] = {gridX, gridY, gridZ};
+    const int64_t block[] = {blockX, blockY, blockZ};
+    const int64_t maxGrid[] = {INT64_MAX, INT64_MAX, INT64_MAX};
+    const int64_t maxBlock[] = {maxThreadsPerBlock, maxThreadsPerBlock,
+                                maxThreadsPerBlock};
+    mlirc::runtime::checkLaunchSizes(name, grid, block, maxGrid, maxBlock);
+  }
   if (sharedBytes < 0)
     fail("launch of kernel '%s' with negative dynamic shared memory", name);
   const HostKernel &kernel = it->second;

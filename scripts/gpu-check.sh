@@ -69,9 +69,14 @@ prepare() {
   echo "same-name same-name.expected 0" >> "$dir/checks.txt"
   "$mlirc" "$root/test/Inputs/oversized-launch.mlir" \
     --offload-arch="$archs" -o "$dir/oversized-launch"
-  printf 'CHECK: cudaLaunchKernel failed (kernel\n' \
+  printf 'CHECK: with 2048 threads per block in x; the device runs at most 1024\n' \
     > "$dir/oversized-launch.expected"
   echo "oversized-launch oversized-launch.expected 1" >> "$dir/checks.txt"
+  "$mlirc" "$root/test/Inputs/oversized-grid.mlir" \
+    --offload-arch="$archs" -o "$dir/oversized-grid"
+  printf 'CHECK: with 65536 blocks in y; the device runs at most 65535\n' \
+    > "$dir/oversized-grid.expected"
+  echo "oversized-grid oversized-grid.expected 1" >> "$dir/checks.txt"
   # TMA (sm_90a: the descriptor is made on the host, the copy is Hopper's)
   # and thread block clusters (sm_90).
   if [[ ,$archs, == *,sm_90,* ]]; then

@@ -39,6 +39,7 @@ class OpPassManager;
 namespace mlirc {
 
 struct DeviceImage;
+struct GpuModuleLoweringOptions;
 
 /// Command-line settings a unit may read.
 struct TargetSettings {
@@ -201,6 +202,9 @@ public:
                                     bool gpuTargetsToo) const = 0;
   /// What a launch may ask for; constant launch sizes beyond it are errors.
   virtual LaunchLimits getLaunchLimits() const { return {}; }
+  /// The options of the gpu.module lowering GPU units share: this unit's
+  /// name, intrinsic dialect and launch limits, and \p subgroupSize.
+  GpuModuleLoweringOptions getLoweringOptions(unsigned subgroupSize = 32) const;
   /// True when every one of \p targets (this unit's) compiles
   /// gpu.subgroup_mma_* on 16x16x16 f16 matrices with f16 or f32
   /// accumulators, the form mlirc makes of uniform vector contractions.

@@ -142,8 +142,8 @@ public:
     LowerSubgroupMmaToWmmaOptions wmma;
     wmma.chip = chip.str();
     pm.addPass(createLowerSubgroupMmaToWmma(wmma));
-    pm.addPass(createMaxThreadsPerBlock({"rocdl"}));
-    populateGpuModulePreLowering(pm, getWavefrontSize(chip), getName());
+    populateGpuModulePreLowering(pm,
+                                 getLoweringOptions(getWavefrontSize(chip)));
     pm.addPass(createLowerAsserts());
     // amdgpu ops (buffer loads and stores, MFMA, WMMA, DPP, barriers) as
     // rocdl ops for this chip, which the conversion checks them against.
