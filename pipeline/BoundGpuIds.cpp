@@ -71,6 +71,11 @@ struct BoundGpuIdsPass : public mlirc::impl::BoundGpuIdsBase<BoundGpuIdsPass> {
     op.erase();
   }
 
+  /// The tighter of two bounds, where 0 is none.
+  static int64_t tighter(int64_t a, int64_t b) {
+    return a <= 0 ? b : b <= 0 ? a : std::min(a, b);
+  }
+
   /// Ids are below their bound, sizes at most theirs; 0 is no bound.
   template <typename OpT> void bound(OpT op, int64_t limit) {
     if (limit > 0 && !op.getUpperBound())
@@ -90,13 +95,13 @@ struct BoundGpuIdsPass : public mlirc::impl::BoundGpuIdsBase<BoundGpuIdsPass> {
   /// which launches are checked against.
   template <typename OpT> int64_t blockLimit(OpT op) const {
     int dim = static_cast<int>(op.getDimension());
-    int64_t threads = std::min<int64_t>(blockLimits[dim], maxThreadsPerBlock);
+    int64_t threads = tighter(blockLimits[dim], maxThreadsPerBlock);
     if (auto kernel = op->template getParentOfType<gpu::GPUFuncOp>()) {
       if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
         return (*known)[dim];
       if (auto bound = kernel->template getAttrOfType<IntegerAttr>(
               "mlirc.max_threads_per_block"))
-        threads = std::min<int64_t>(threads, bound.getInt());
+        threads = tighter(threads, bound.getInt());
     }
     return threads;
   }

@@ -33,9 +33,9 @@ std::optional<ConstantIntRanges> getRange(DataFlowSolver &solver, Value value) {
   return lattice->getValue().getValue();
 }
 
-/// Whether op(a, b) overflows as signed (\p isSigned) or unsigned for some
-/// a in [aMin, aMax], b in [bMin, bMax]: each operation is monotone in
-/// each operand, so the corners decide.
+/// Whether \p op(a, b) (an APInt *_ov operation, signed or unsigned) may
+/// overflow for a in [aMin, aMax], b in [bMin, bMax]: addition,
+/// subtraction and multiplication take their extremes at the corners.
 template <typename Op>
 bool mayOverflow(const APInt &aMin, const APInt &aMax, const APInt &bMin,
                  const APInt &bMax, Op op) {

@@ -404,11 +404,11 @@ def BoundGpuIds : Pass<"mlirc-bound-gpu-ids", "mlir::gpu::GPUModuleOp"> {
   }];
   let options = [
     ListOption<"blockLimits", "block-limits", "int64_t",
-               "Threads per block in x, y and z at most">,
+               "Threads per block in x, y and z at most; 0 for no bound">,
     ListOption<"gridLimits", "grid-limits", "int64_t",
-               "Blocks in x, y and z at most">,
-    Option<"maxThreadsPerBlock", "max-threads-per-block", "int64_t", "1024",
-           "Threads per block at most in all">,
+               "Blocks in x, y and z at most; 0 for no bound">,
+    Option<"maxThreadsPerBlock", "max-threads-per-block", "int64_t", "0",
+           "Threads per block at most in all; 0 for no bound">,
   ];
 }
 

@@ -100,10 +100,10 @@ struct GpuModuleLoweringOptions {
   /// The dialect of their kernel attributes (nvvm, rocdl).
   std::string intrinsicDialect;
   /// The largest launch they run, which thread and block ids are bounded
-  /// by.
-  int64_t maxBlockSize[3] = {1024, 1024, 1024};
-  int64_t maxGridSize[3] = {2147483647, 2147483647, 2147483647};
-  int64_t maxThreadsPerBlock = 1024;
+  /// by (TargetUnit::getLoweringOptions fills them in); 0 is no bound.
+  int64_t maxBlockSize[3] = {0, 0, 0};
+  int64_t maxGridSize[3] = {0, 0, 0};
+  int64_t maxThreadsPerBlock = 0;
   /// Whether MLIR narrows index arithmetic to 32 bits, for backends that
   /// do not do so themselves from the ids' ranges.
   bool narrowIndexArithmetic = true;

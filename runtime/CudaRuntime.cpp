@@ -125,15 +125,12 @@ cudaError_t launchOnce(const void *handle, const dim3 *cluster, dim3 grid,
   return cudaLaunchKernelExC(&config, handle, params);
 }
 
-/// Ends the program when a launch is larger than CUDA runs on every
-/// architecture from sm_50 on.
+/// CUDA's limits, checked before dim3 takes the sizes.
 void checkSizes(const char *name, int64_t gridX, int64_t gridY, int64_t gridZ,
                 int64_t blockX, int64_t blockY, int64_t blockZ) {
-  const int64_t grid[] = {gridX, gridY, gridZ};
-  const int64_t block[] = {blockX, blockY, blockZ};
-  const int64_t maxGrid[] = {2147483647, 65535, 65535};
-  const int64_t maxBlock[] = {1024, 1024, 64};
-  mlirc::runtime::checkLaunchSizes(name, grid, block, maxGrid, maxBlock);
+  mlirc::runtime::checkLaunchSizes(name, gridX, gridY, gridZ, blockX, blockY,
+                                   blockZ, mlirc::limits::cudaMaxGrid,
+                                   mlirc::limits::cudaMaxBlock);
 }
 
 /// Launches the kernel registered under \p handle (the linked cubins) or,

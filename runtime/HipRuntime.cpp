@@ -355,14 +355,9 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *ownHandle,
                                      void *stream, void **params) {
   const HipLibrary &lib = hip();
   require(lib.hipLaunchKernel, "hipLaunchKernel");
-  {
-    // What mlirc's AMD targets are compiled for.
-    const int64_t sizes[] = {gridX, gridY, gridZ};
-    const int64_t threads[] = {blockX, blockY, blockZ};
-    const int64_t maxGrid[] = {2147483647, 2147483647, 2147483647};
-    const int64_t maxBlock[] = {1024, 1024, 1024};
-    mlirc::runtime::checkLaunchSizes(name, sizes, threads, maxGrid, maxBlock);
-  }
+  mlirc::runtime::checkLaunchSizes(name, gridX, gridY, gridZ, blockX, blockY,
+                                   blockZ, mlirc::limits::amdMaxGrid,
+                                   mlirc::limits::amdMaxBlock);
   dim3 grid(gridX, gridY, gridZ);
   dim3 block(blockX, blockY, blockZ);
   const char *call = "hipLaunchKernel";

@@ -58,8 +58,6 @@ struct HostKernel {
   std::vector<int64_t> argSizes;
 };
 
-constexpr int64_t maxThreadsPerBlock = 1024;
-
 using mlirc::runtime::fail;
 
 std::unordered_map<const void *, HostKernel> &registry() {
@@ -416,15 +414,13 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
     fail("kernel '%s' has no host code; compile it with "
          "--offload-arch=host",
          name);
-  {
-    // A GPU's block limits; grids as large as 64 bits count.
-    const int64_t grid[] = {gridX, gridY, gridZ};
-    const int64_t block[] = {blockX, blockY, blockZ};
-    const int64_t maxGrid[] = {INT64_MAX, INT64_MAX, INT64_MAX};
-    const int64_t maxBlock[] = {maxThreadsPerBlock, maxThreadsPerBlock,
-                                maxThreadsPerBlock};
-    mlirc::runtime::checkLaunchSizes(name, grid, block, maxGrid, maxBlock);
-  }
+  // A GPU's threads per block; grids as large as 64 bits run.
+  using mlirc::limits::maxThreadsPerBlock;
+  static constexpr int64_t maxGrid[3] = {INT64_MAX, INT64_MAX, INT64_MAX};
+  static constexpr int64_t maxBlock[3] = {
+      maxThreadsPerBlock, maxThreadsPerBlock, maxThreadsPerBlock};
+  mlirc::runtime::checkLaunchSizes(name, gridX, gridY, gridZ, blockX, blockY,
+                                   blockZ, maxGrid, maxBlock);
   if (sharedBytes < 0)
     fail("launch of kernel '%s' with negative dynamic shared memory", name);
   const HostKernel &kernel = it->second;

@@ -8,6 +8,7 @@
 #ifndef MLIRC_RUNTIME_LAUNCHSIZES_H
 #define MLIRC_RUNTIME_LAUNCHSIZES_H
 
+#include "runtime/DeviceLimits.h"
 #include "runtime/RuntimeError.h"
 #include <cstdint>
 
@@ -15,13 +16,16 @@ namespace mlirc::runtime {
 
 /// Ends the program when a launch of kernel \p name is empty or larger than
 /// the device runs (at most \p maxGrid blocks and \p maxBlock threads per
-/// block in each dimension, 1024 threads per block in all): kernels are
+/// block in each dimension, limits::maxThreadsPerBlock in all): kernels are
 /// compiled assuming ids within those limits (pipeline/BoundGpuIds.cpp), and
 /// the launch APIs' 32-bit sizes would wrap larger values silently.
-inline void checkLaunchSizes(const char *name, const int64_t grid[3],
-                             const int64_t block[3], const int64_t maxGrid[3],
-                             const int64_t maxBlock[3]) {
+inline void checkLaunchSizes(const char *name, int64_t gridX, int64_t gridY,
+                             int64_t gridZ, int64_t blockX, int64_t blockY,
+                             int64_t blockZ, const int64_t (&maxGrid)[3],
+                             const int64_t (&maxBlock)[3]) {
   static const char dims[] = "xyz";
+  const int64_t grid[] = {gridX, gridY, gridZ};
+  const int64_t block[] = {blockX, blockY, blockZ};
   for (int i = 0; i < 3; ++i) {
     if (grid[i] <= 0 || block[i] <= 0)
       fail("launch of kernel '%s' with %lld %s in %c; a launch needs at least "
@@ -39,12 +43,13 @@ inline void checkLaunchSizes(const char *name, const int64_t grid[3],
            name, static_cast<long long>(block[i]), dims[i],
            static_cast<long long>(maxBlock[i]));
   }
-  // Each size is at most 1024 now, so the product cannot overflow.
-  if (block[0] * block[1] * block[2] > 1024)
+  // Each size is at most its limit now, so the product cannot overflow.
+  if (blockX * blockY * blockZ > limits::maxThreadsPerBlock)
     fail("launch of kernel '%s' with %lldx%lldx%lld threads "
-         "per block; the device runs at most 1024",
-         name, static_cast<long long>(block[0]),
-         static_cast<long long>(block[1]), static_cast<long long>(block[2]));
+         "per block; the device runs at most %lld",
+         name, static_cast<long long>(blockX), static_cast<long long>(blockY),
+         static_cast<long long>(blockZ),
+         static_cast<long long>(limits::maxThreadsPerBlock));
 }
 
 } // namespace mlirc::runtime

@@ -14,6 +14,7 @@
 
 #include "driver/Jobs.h"
 #include "mlir/IR/Attributes.h"
+#include "runtime/DeviceLimits.h"
 #include "targets/OffloadTarget.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -136,9 +137,11 @@ struct LinkInputContents {
 
 /// The largest launch a kind of device runs.
 struct LaunchLimits {
-  int64_t maxThreadsPerBlock = 1024;
-  int64_t maxBlockSize[3] = {1024, 1024, 1024};
-  int64_t maxGridSize[3] = {2147483647, 2147483647, 2147483647};
+  int64_t maxThreadsPerBlock = limits::maxThreadsPerBlock;
+  int64_t maxBlockSize[3] = {limits::amdMaxBlock[0], limits::amdMaxBlock[1],
+                             limits::amdMaxBlock[2]};
+  int64_t maxGridSize[3] = {limits::amdMaxGrid[0], limits::amdMaxGrid[1],
+                            limits::amdMaxGrid[2]};
   /// Blocks in one thread block cluster; 0: the target has no clusters.
   int64_t maxClusterBlocks = 0;
   /// Without clusters: which of the requested archs lack them, for the

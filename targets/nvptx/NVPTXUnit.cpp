@@ -28,6 +28,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -166,14 +167,15 @@ public:
     return SmallVector<mlir::Attribute>(attrs.begin(), attrs.end());
   }
   LaunchLimits getLaunchLimits() const override {
-    // CUDA's limits for every architecture from sm_50 on.
-    LaunchLimits limits;
-    limits.maxBlockSize[2] = 64;
-    limits.maxGridSize[1] = limits.maxGridSize[2] = 65535;
+    LaunchLimits result;
+    std::copy(std::begin(limits::cudaMaxBlock), std::end(limits::cudaMaxBlock),
+              result.maxBlockSize);
+    std::copy(std::begin(limits::cudaMaxGrid), std::end(limits::cudaMaxGrid),
+              result.maxGridSize);
     // sm_90's non-portable maximum (8 is portable).
-    limits.maxClusterBlocks = withoutClusters.empty() ? 16 : 0;
-    limits.withoutClusters = withoutClusters;
-    return limits;
+    result.maxClusterBlocks = withoutClusters.empty() ? 16 : 0;
+    result.withoutClusters = withoutClusters;
+    return result;
   }
   std::string getTargetChip(mlir::Attribute attr) const override {
     return getNVVMTargetChip(attr);
