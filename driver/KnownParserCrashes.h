@@ -2,8 +2,10 @@
 //
 // Some text that looks valid crashes MLIR 22's parser instead of giving an
 // error: a dense array of `index` elements (`array<index: 1, 1, 1>`, say as
-// a gpu.func's known_block_size) dereferences a null element width. Such
-// input is found in the text before it is parsed and reported at the
+// a gpu.func's known_block_size) dereferences a null element width, and
+// linalg.transpose's `permutation`, linalg.broadcast's and linalg.reduce's
+// `dimensions` that are not a list of integers become a null attribute.
+// Such input is found in the text before it is parsed and reported at the
 // attribute. Crashes not known here are contained like any other.
 //
 //===----------------------------------------------------------------------===//
