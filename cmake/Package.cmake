@@ -50,12 +50,12 @@ endif()
 # mlirc::passes (Passes.td's passes, mlirc::registerMlircPasses()), with
 # the headers in include/mlirc.
 add_library(mlirc_passes INTERFACE)
-target_link_libraries(mlirc_passes INTERFACE mlirc_targets mlirc_pipeline)
+target_link_libraries(mlirc_passes INTERFACE mlirc_pipeline)
 # Built with sanitizers (MLIRC_SANITIZE), the libraries need their runtimes
 # in the programs that link them.
 target_link_options(mlirc_passes INTERFACE ${MLIRC_INSTRUMENT_FLAGS})
 set(MLIRC_INSTALL_INCLUDEDIR include/mlirc)
-foreach(library mlirc_passes mlirc_targets mlirc_pipeline mlirc_jobs)
+foreach(library mlirc_passes mlirc_pipeline)
   string(REPLACE "mlirc_" "" name ${library})
   set_target_properties(${library} PROPERTIES EXPORT_NAME ${name})
   # MLIR's imported targets carry no include directories.
@@ -66,18 +66,15 @@ foreach(library mlirc_passes mlirc_targets mlirc_pipeline mlirc_jobs)
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}>
     $<INSTALL_INTERFACE:${MLIRC_INSTALL_INCLUDEDIR}>)
 endforeach()
-install(TARGETS mlirc_passes mlirc_targets mlirc_pipeline mlirc_jobs
+install(TARGETS mlirc_passes mlirc_pipeline
         EXPORT mlircTargets ARCHIVE DESTINATION lib)
 install(EXPORT mlircTargets NAMESPACE mlirc::
         DESTINATION ${MLIRC_INSTALL_CMAKEDIR})
 export(EXPORT mlircTargets NAMESPACE mlirc::
        FILE ${build_package_dir}/mlircTargets.cmake)
-install(FILES pipeline/Passes.h pipeline/Pipeline.h
-              pipeline/UndefinedBehaviorChecks.h
+install(FILES pipeline/Passes.h pipeline/UndefinedBehaviorChecks.h
               ${PROJECT_BINARY_DIR}/pipeline/Passes.h.inc
         DESTINATION ${MLIRC_INSTALL_INCLUDEDIR}/pipeline)
-install(FILES targets/OffloadTarget.h
-        DESTINATION ${MLIRC_INSTALL_INCLUDEDIR}/targets)
 
 set(CPACK_PACKAGE_NAME mlirc)
 set(CPACK_PACKAGE_VENDOR "mlirc")

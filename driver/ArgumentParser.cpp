@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/ArgumentParser.h"
-#include "driver/OutputFile.h"
+#include "support/OutputFile.h"
 
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"

@@ -10,7 +10,7 @@
 #ifndef MLIRC_DRIVER_CLANGJOBS_H
 #define MLIRC_DRIVER_CLANGJOBS_H
 
-#include "driver/Jobs.h"
+#include "support/Jobs.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include <string>

@@ -10,10 +10,10 @@
 #include "driver/ArgumentParser.h"
 #include "driver/ClangJobs.h"
 #include "driver/MLIRCompiler.h"
-#include "driver/OutputFile.h"
-#include "driver/PrivateTemps.h"
-#include "driver/TimeReport.h"
 #include "pipeline/KernelHandle.h"
+#include "support/OutputFile.h"
+#include "support/PrivateTemps.h"
+#include "support/TimeReport.h"
 #include "targets/TargetRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"

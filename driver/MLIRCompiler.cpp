@@ -9,13 +9,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/MLIRCompiler.h"
-#include "driver/CrashContainment.h"
+#include "compiler/Passes.h"
+#include "compiler/Pipeline.h"
 #include "driver/DiagnosticPrinter.h"
 #include "driver/KnownParserCrashes.h"
-#include "driver/OutputFile.h"
-#include "driver/TimeReport.h"
 #include "pipeline/Passes.h"
-#include "pipeline/Pipeline.h"
+#include "support/CrashContainment.h"
+#include "support/OutputFile.h"
+#include "support/TimeReport.h"
 #include "targets/host/HostCodegen.h"
 #include "targets/offload/OffloadPacker.h"
 

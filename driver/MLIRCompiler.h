@@ -4,7 +4,7 @@
 #define MLIRC_DRIVER_MLIRCOMPILER_H
 
 #include "driver/DriverOptions.h"
-#include "driver/Jobs.h"
+#include "support/Jobs.h"
 #include "targets/TargetUnit.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"

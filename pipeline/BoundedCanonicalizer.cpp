@@ -15,10 +15,14 @@
 
 #include "pipeline/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CommandLine.h"
@@ -161,3 +165,9 @@ struct BoundedCanonicalizerPass
 };
 
 } // namespace
+
+void mlirc::addCanonicalizerPerFunction(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createBoundedCanonicalizer());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createBoundedCanonicalizer());
+  pm.addNestedPass<gpu::GPUFuncOp>(createBoundedCanonicalizer());
+}

@@ -24,7 +24,7 @@ namespace mlirc {
 #define GEN_PASS_DEF_CRASHFORTESTING
 #define GEN_PASS_DEF_INVALIDIRFORTESTING
 #define GEN_PASS_DEF_MODULELEVELCALLFORTESTING
-#include "pipeline/DriverPasses.h.inc"
+#include "pipeline/TestPasses.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

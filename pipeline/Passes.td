@@ -317,61 +317,6 @@ def MoveLoopAnnotations
   }];
 }
 
-def LowerKernelsToHost
-    : Pass<"mlirc-lower-kernels-to-host", "mlir::ModuleOp"> {
-  let summary = "Turn kernels into block functions the host runtime runs";
-  let description = [{
-    The host target: each kernel becomes a function that runs one block of
-    threads on a CPU core, with barriers, shuffles and shared memory made
-    explicit, which the host runtime calls for every block of a launch.
-  }];
-  let options = [
-    Option<"keepDeviceBodies", "keep-device-bodies", "bool", "false",
-           "Keep the kernels' gpu.module bodies for GPU targets too">,
-  ];
-}
-
-def RegisterHostKernels
-    : Pass<"mlirc-register-host-kernels", "mlir::ModuleOp"> {
-  let summary = "Register the host target's block functions";
-  let description = [{
-    Emits, for every block function, the entry that unpacks launch
-    arguments and a constructor that registers it with the host runtime
-    under its kernel handle.
-  }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
-}
-
-def CheckNVGPUArchs
-    : Pass<"mlirc-check-nvgpu-archs", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Report nvgpu ops that a requested NVIDIA arch lacks";
-  let description = [{
-    An nvgpu op needs a minimum architecture (ldmatrix sm_75, mma.sync,
-    async copies and mbarriers sm_80, TMA and mbarrier try_wait sm_90,
-    warpgroup MMA sm_90a exactly); ptxas would reject it after lowering,
-    at a PTX line. This reports it at the op, naming the requested archs
-    that lack it and those that have it.
-  }];
-  let options = [
-    ListOption<"chips", "chips", "std::string",
-               "The NVIDIA archs requested (sm_NN, sm_NNa, compute_NN)">,
-  ];
-}
-
-def LowerTmaDescriptors
-    : Pass<"mlirc-lower-tma-descriptors", "mlir::ModuleOp"> {
-  let summary = "Lower nvgpu.tma.create.descriptor in host code";
-  let description = [{
-    Host code makes a TMA descriptor with MLIR's nvgpu lowering, a call to
-    the runtime's mgpuTensorMapEncodeTiledMemref that returns the
-    descriptor in device memory, and passes that pointer to the launches
-    that use it; the kernels take it as the pointer nvgpu's device
-    lowering makes of the descriptor type. Any other use of a descriptor
-    in host code is an error at that use.
-  }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
-}
-
 def LaunchBounds : Pass<"mlirc-launch-bounds", "mlir::ModuleOp"> {
   let summary = "Bound each kernel's block size and check its launches";
   let description = [{
@@ -462,35 +407,6 @@ def VectorToSubgroupMma
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
-def RewriteMmaElementwise
-    : Pass<"mlirc-rewrite-mma-elementwise", "mlir::gpu::GPUModuleOp"> {
-  let summary = "MMA subf and negatef as the mulf and addf NVVM lowers";
-  let dependentDialects = ["mlir::arith::ArithDialect"];
-}
-
-def TmaDescriptorParams
-    : Pass<"mlirc-tma-descriptor-params", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Kernel parameters of TMA descriptor type as pointers";
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
-}
-
-def PrivateAllocas : Pass<"mlirc-private-allocas", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Move AMD kernels' allocas to the private address space";
-  let description = [{
-    Moves every llvm.alloca of a gpu.module into AMDGPU's private address
-    space, cast back to the flat pointer its users expect.
-  }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
-}
-
-def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower cf.assert in AMD kernels to a message and a trap";
-  let description = [{
-    Replaces every cf.assert of a gpu.module with a branch to a gpu.printf
-    of its location and message and a trap.
-  }];
-}
-
 def ContractFloatOps : Pass<"mlirc-contract-float-ops", "mlir::ModuleOp"> {
   let summary = "Let float multiplies and adds fuse, as -ffp-contract= says";
   let description = [{
@@ -509,26 +425,6 @@ def ContractFloatOps : Pass<"mlirc-contract-float-ops", "mlir::ModuleOp"> {
     Option<"fastMath", "fast-math", "std::string", "\"\"",
            "fastmath flags (reassoc,nnan,ninf,nsz,arcp,afn) for every float "
            "op, host and device (-ffast-math and its parts)">,
-  ];
-}
-
-def LowerSubgroupMmaToWmma
-    : Pass<"mlirc-lower-subgroup-mma-to-wmma", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower gpu.subgroup_mma_* ops to AMD's WMMA";
-  let description = [{
-    On gfx11 and gfx12, turns each !gpu.mma_matrix into the vector one lane
-    holds in the chip's WMMA layout: loads and stores per element, compute
-    as amdgpu.wmma, constants and elementwise ops on the vectors, through
-    loops and branches. On other chips, and for shapes and element types
-    WMMA lacks, it is an error at the op naming the chip.
-  }];
-  let options = [
-    Option<"chip", "chip", "std::string", "\"gfx1100\"",
-           "The AMD chip the gpu.module is lowered for">,
-  ];
-  let dependentDialects = [
-    "mlir::amdgpu::AMDGPUDialect", "mlir::arith::ArithDialect",
-    "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
   ];
 }
 

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/DeviceCodegen.h"
-#include "driver/CrashContainment.h"
 #include "pipeline/Passes.h"
+#include "support/CrashContainment.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"

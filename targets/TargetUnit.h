@@ -12,9 +12,9 @@
 #ifndef MLIRC_TARGETS_TARGETUNIT_H
 #define MLIRC_TARGETS_TARGETUNIT_H
 
-#include "driver/Jobs.h"
 #include "mlir/IR/Attributes.h"
 #include "runtime/DeviceLimits.h"
+#include "support/Jobs.h"
 #include "targets/OffloadTarget.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -190,6 +190,8 @@ public:
   /// Registers the dialect extensions the unit's target attributes need
   /// (their TargetAttrInterface models).
   virtual void registerDialects(mlir::DialectRegistry &registry) const {}
+  /// Registers the unit's own passes by name, for mlirc-opt.
+  virtual void registerPasses() const {}
 
   /// True when device code is lowered per gpu.module and serialized (GPU
   /// units); the host unit rewrites kernels into host code instead.

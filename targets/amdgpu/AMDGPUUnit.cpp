@@ -14,12 +14,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/amdgpu/AMDGPUUnit.h"
-#include "driver/OutputFile.h"
+#include "pipeline/GpuModuleLowering.h"
 #include "pipeline/Passes.h"
-#include "pipeline/Pipeline.h"
+#include "support/OutputFile.h"
 #include "targets/DeviceCodegen.h"
 #include "targets/NativeArchs.h"
 #include "targets/amdgpu/AMDGPUTarget.h"
+#include "targets/amdgpu/Passes.h"
 #include "targets/amdgpu/RocmToolkit.h"
 #include "targets/offload/OffloadPacker.h"
 
@@ -121,6 +122,8 @@ public:
     registry.insert<mlir::ROCDL::ROCDLDialect>();
     mlir::ROCDL::registerROCDLTargetInterfaceExternalModels(registry);
   }
+
+  void registerPasses() const override { registerMlircAMDGPUPasses(); }
 
   bool lowersPerChip() const override { return true; }
 

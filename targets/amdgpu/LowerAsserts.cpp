@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/AssertLowering.h"
-#include "pipeline/Passes.h"
+#include "targets/amdgpu/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,7 +19,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_LOWERASSERTS
-#include "pipeline/Passes.h.inc"
+#include "targets/amdgpu/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

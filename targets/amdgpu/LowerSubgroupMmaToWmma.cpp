@@ -21,8 +21,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/MmaMatrixConversion.h"
-#include "pipeline/Passes.h"
 #include "targets/amdgpu/AMDGPUTarget.h"
+#include "targets/amdgpu/Passes.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,7 +34,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_LOWERSUBGROUPMMATOWMMA
-#include "pipeline/Passes.h.inc"
+#include "targets/amdgpu/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

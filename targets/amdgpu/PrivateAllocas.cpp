@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/Passes.h"
+#include "targets/amdgpu/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -16,7 +16,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_PRIVATEALLOCAS
-#include "pipeline/Passes.h.inc"
+#include "targets/amdgpu/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

@@ -8,6 +8,7 @@
 
 #include "targets/host/HostUnit.h"
 #include "pipeline/Passes.h"
+#include "targets/host/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -31,6 +32,8 @@ public:
   }
   std::string getFallbackArch() const override { return "host"; }
   StringRef getArchExamples() const override { return "host"; }
+
+  void registerPasses() const override { registerMlircHostPasses(); }
   std::vector<std::string>
   listAllArchs(const TargetSettings &settings) const override {
     return {"host"};

@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/Passes.h"
 #include "targets/host/EmulateSubgroupMma.h"
 #include "targets/host/HostBlockFunction.h"
 #include "targets/host/LowerKernelAsserts.h"
+#include "targets/host/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -22,7 +22,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_LOWERKERNELSTOHOST
-#include "pipeline/Passes.h.inc"
+#include "targets/host/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

@@ -13,7 +13,7 @@
 
 #include "pipeline/KernelGlobals.h"
 #include "pipeline/KernelHandle.h"
-#include "pipeline/Passes.h"
+#include "targets/host/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -23,7 +23,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_REGISTERHOSTKERNELS
-#include "pipeline/Passes.h.inc"
+#include "targets/host/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

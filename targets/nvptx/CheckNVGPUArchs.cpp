@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/Passes.h"
+#include "targets/nvptx/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -15,7 +15,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_CHECKNVGPUARCHS
-#include "pipeline/Passes.h.inc"
+#include "targets/nvptx/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

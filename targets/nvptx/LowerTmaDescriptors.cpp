@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/Passes.h"
+#include "targets/nvptx/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
@@ -22,7 +22,7 @@
 namespace mlirc {
 #define GEN_PASS_DEF_LOWERTMADESCRIPTORS
 #define GEN_PASS_DEF_TMADESCRIPTORPARAMS
-#include "pipeline/Passes.h.inc"
+#include "targets/nvptx/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

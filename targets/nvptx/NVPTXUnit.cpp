@@ -11,14 +11,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/nvptx/NVPTXUnit.h"
-#include "driver/OutputFile.h"
+#include "pipeline/GpuModuleLowering.h"
 #include "pipeline/Passes.h"
-#include "pipeline/Pipeline.h"
+#include "support/OutputFile.h"
 #include "targets/DeviceCodegen.h"
 #include "targets/NativeArchs.h"
 #include "targets/nvptx/CudaToolkit.h"
 #include "targets/nvptx/Fatbinary.h"
 #include "targets/nvptx/NVPTXTarget.h"
+#include "targets/nvptx/Passes.h"
 #include "targets/offload/OffloadPacker.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -117,6 +118,8 @@ public:
     registerNVPTXTargetDialects(registry);
     mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   }
+
+  void registerPasses() const override { registerMlircNVPTXPasses(); }
 
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/Passes.h"
+#include "targets/nvptx/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -15,7 +15,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_REWRITEMMAELEMENTWISE
-#include "pipeline/Passes.h.inc"
+#include "targets/nvptx/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

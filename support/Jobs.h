@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_DRIVER_JOBS_H
-#define MLIRC_DRIVER_JOBS_H
+#ifndef MLIRC_SUPPORT_JOBS_H
+#define MLIRC_SUPPORT_JOBS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -114,4 +114,4 @@ private:
 
 } // namespace mlirc
 
-#endif // MLIRC_DRIVER_JOBS_H
+#endif // MLIRC_SUPPORT_JOBS_H

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Passes.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetUnit.h"
 
@@ -24,7 +25,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_LOWERTARGETMODULES
-#include "pipeline/DriverPasses.h.inc"
+#include "compiler/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

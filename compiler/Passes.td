@@ -1,12 +1,12 @@
-//===- DriverPasses.td - mlirc's passes that need the driver -*- tablegen -*-===//
+//===- Passes.td - The passes that walk the target units -----*- tablegen -*-===//
 //
-// Passes built by the driver with what it resolved (target units, targets,
+// Passes built with what the driver resolved (target units, targets,
 // callbacks), which no pass option can carry; not registered with mlirc-opt.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_PIPELINE_DRIVERPASSES_TD
-#define MLIRC_PIPELINE_DRIVERPASSES_TD
+#ifndef MLIRC_COMPILER_PASSES_TD
+#define MLIRC_COMPILER_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
@@ -34,22 +34,4 @@ def SerializeDeviceModules
   let summary = "Serialize gpu.modules through their targets";
 }
 
-def CrashForTesting : Pass<"mlirc-crash-for-testing", "mlir::ModuleOp"> {
-  let summary = "Crash, for the tests of crash containment";
-}
-
-def InvalidIRForTesting
-    : Pass<"mlirc-invalid-ir-for-testing", "mlir::ModuleOp"> {
-  let summary = "Leave IR that fails verification, for the tests of the "
-                "verifier's place in the pipeline";
-}
-
-def ModuleLevelCallForTesting
-    : Pass<"mlirc-module-level-call-for-testing", "mlir::ModuleOp"> {
-  let summary = "Leave an llvm.call at module level, which MLIR's verifier "
-                "accepts and LLVM's rejects, for the tests of how LLVM's "
-                "verifier is reported";
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
-}
-
-#endif // MLIRC_PIPELINE_DRIVERPASSES_TD
+#endif // MLIRC_COMPILER_PASSES_TD

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Passes.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetUnit.h"
 
@@ -25,7 +26,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_CHECKINPUT
-#include "pipeline/DriverPasses.h.inc"
+#include "compiler/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

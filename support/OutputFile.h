@@ -1,7 +1,7 @@
 //===- OutputFile.h - Outputs that appear only when complete ----*- C++ -*-===//
 
-#ifndef MLIRC_DRIVER_OUTPUTFILE_H
-#define MLIRC_DRIVER_OUTPUTFILE_H
+#ifndef MLIRC_SUPPORT_OUTPUTFILE_H
+#define MLIRC_SUPPORT_OUTPUTFILE_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -41,4 +41,4 @@ std::string quoteForMake(llvm::StringRef path);
 
 } // namespace mlirc
 
-#endif // MLIRC_DRIVER_OUTPUTFILE_H
+#endif // MLIRC_SUPPORT_OUTPUTFILE_H

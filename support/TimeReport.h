@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_DRIVER_TIMEREPORT_H
-#define MLIRC_DRIVER_TIMEREPORT_H
+#ifndef MLIRC_SUPPORT_TIMEREPORT_H
+#define MLIRC_SUPPORT_TIMEREPORT_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -56,4 +56,4 @@ private:
 
 } // namespace mlirc
 
-#endif // MLIRC_DRIVER_TIMEREPORT_H
+#endif // MLIRC_SUPPORT_TIMEREPORT_H

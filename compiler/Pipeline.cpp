@@ -7,7 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/Pipeline.h"
+#include "compiler/Pipeline.h"
+#include "compiler/Passes.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetUnit.h"
 
@@ -36,16 +37,6 @@ void mlirc::registerPipelineDialects(
   registerAllToLLVMIRTranslations(registry);
   for (const TargetUnit *unit : units)
     unit->registerDialects(registry);
-}
-
-/// The canonicalizer on each function by itself (host functions, kernels and
-/// their device functions): one greedy run over a whole module goes over all
-/// of its functions again while any one still changes, a cost that grows
-/// faster than the module.
-static void addCanonicalizerPerFunction(OpPassManager &pm) {
-  pm.addNestedPass<func::FuncOp>(createBoundedCanonicalizer());
-  pm.addNestedPass<LLVM::LLVMFuncOp>(createBoundedCanonicalizer());
-  pm.addNestedPass<gpu::GPUFuncOp>(createBoundedCanonicalizer());
 }
 
 /// The same for a module and the gpu.modules in it.
@@ -128,64 +119,6 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(lines));
   }
   pm.addPass(createInternalizeDeviceSymbols());
-}
-
-/// Folds what the ranges of values, from the launch limits and known
-/// sizes, decide (comparisons, constants) and, when \p narrow, computes
-/// index arithmetic in 32 bits where they prove it fits, with the no-wrap
-/// flags that let LLVM move its extensions; per function, after scf loops
-/// (whose bounds the analysis reads) and before they become cf.
-static void addIndexNarrowing(OpPassManager &pm, bool narrow) {
-  arith::ArithIntRangeNarrowingOptions narrowing;
-  narrowing.bitwidthsSupported = {32};
-  for (OpPassManager *function :
-       {&pm.nest<gpu::GPUFuncOp>(), &pm.nest<func::FuncOp>()}) {
-    function->addPass(arith::createIntRangeOptimizationsPass());
-    if (!narrow)
-      continue;
-    function->addPass(arith::createArithIntRangeNarrowing(narrowing));
-    function->addPass(createInferOverflowFlags());
-  }
-}
-
-void mlirc::populateGpuModulePreLowering(
-    OpPassManager &pm, const GpuModuleLoweringOptions &options) {
-  BoundGpuIdsOptions bounds;
-  bounds.blockLimits.assign(std::begin(options.maxBlockSize),
-                            std::end(options.maxBlockSize));
-  bounds.gridLimits.assign(std::begin(options.maxGridSize),
-                           std::end(options.maxGridSize));
-  bounds.maxThreadsPerBlock = options.maxThreadsPerBlock;
-  pm.addPass(createBoundGpuIds(bounds));
-  // After the bounds, which read --gpu-max-threads-per-block's attribute.
-  pm.addPass(createMaxThreadsPerBlock({options.intrinsicDialect}));
-  pm.addPass(createExpandGpuOps({options.subgroupSize, options.vendor}));
-  // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
-  pm.addPass(createOutlineMathOps());
-  // complex ops as arith and math on their parts, the rest (create, re,
-  // im) as LLVM structs.
-  pm.addPass(createConvertComplexToStandardPass());
-  pm.addPass(createConvertComplexToLLVMPass());
-  pm.addPass(createLowerVectorOps());
-  // vector-to-scf and expand-strided-metadata emit affine.apply: lower
-  // affine after both.
-  pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  addIndexNarrowing(pm, options.narrowIndexArithmetic);
-  pm.addPass(createSCFToControlFlowPass());
-}
-
-void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
-  // 1-D vector transfers: the gpu conversions leave them, and lowering
-  // them creates arith ops.
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  addCanonicalizerPerFunction(pm);
-  pm.addPass(createCSEPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCheckLowered());
 }
 
 void mlirc::populateBinaryPasses(OpPassManager &pm,

@@ -1,7 +1,7 @@
 //===- TimeReport.cpp - -ftime-report and -ftime-trace --------------------===//
 
-#include "driver/TimeReport.h"
-#include "driver/OutputFile.h"
+#include "support/TimeReport.h"
+#include "support/OutputFile.h"
 
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/Timer.h"

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_DRIVER_CRASHCONTAINMENT_H
-#define MLIRC_DRIVER_CRASHCONTAINMENT_H
+#ifndef MLIRC_SUPPORT_CRASHCONTAINMENT_H
+#define MLIRC_SUPPORT_CRASHCONTAINMENT_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -18,4 +18,4 @@ bool runCrashContained(llvm::function_ref<void()> work);
 
 } // namespace mlirc
 
-#endif // MLIRC_DRIVER_CRASHCONTAINMENT_H
+#endif // MLIRC_SUPPORT_CRASHCONTAINMENT_H

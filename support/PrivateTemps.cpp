@@ -1,6 +1,6 @@
 //===- PrivateTemps.cpp - One temporary directory, removed on any exit ----===//
 
-#include "driver/PrivateTemps.h"
+#include "support/PrivateTemps.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,8 +1,8 @@
 //===- Jobs.cpp - External commands and intermediate files ----------------===//
 
-#include "driver/Jobs.h"
-#include "driver/PrivateTemps.h"
-#include "driver/TimeReport.h"
+#include "support/Jobs.h"
+#include "support/PrivateTemps.h"
+#include "support/TimeReport.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_PIPELINE_PIPELINE_H
-#define MLIRC_PIPELINE_PIPELINE_H
+#ifndef MLIRC_COMPILER_PIPELINE_H
+#define MLIRC_COMPILER_PIPELINE_H
 
 #include "pipeline/UndefinedBehaviorChecks.h"
 #include "targets/OffloadTarget.h"
@@ -91,37 +91,6 @@ void populateOutlinePasses(mlir::OpPassManager &pm,
 void populateDevicePasses(mlir::OpPassManager &pm,
                           const PipelineOptions &options);
 
-/// What a GPU unit's targets are, for the lowering all of them share.
-struct GpuModuleLoweringOptions {
-  /// Threads per subgroup (32 for NVIDIA, 32 or 64 for AMD).
-  unsigned subgroupSize = 32;
-  /// The targets' name in errors ("NVIDIA", "AMD").
-  std::string vendor;
-  /// The dialect of their kernel attributes (nvvm, rocdl).
-  std::string intrinsicDialect;
-  /// The largest launch they run, which thread and block ids are bounded
-  /// by (TargetUnit::getLoweringOptions fills them in); 0 is no bound.
-  int64_t maxBlockSize[3] = {0, 0, 0};
-  int64_t maxGridSize[3] = {0, 0, 0};
-  int64_t maxThreadsPerBlock = 0;
-  /// Whether MLIR narrows index arithmetic to 32 bits, for backends that
-  /// do not do so themselves from the ids' ranges.
-  bool narrowIndexArithmetic = true;
-};
-
-/// What every GPU unit's device lowering (a gpu.module pipeline) runs
-/// before its own conversion of the gpu dialect (convert-gpu-to-nvvm,
-/// -rocdl): ids bounded by the launch limits, subgroup and reduction ops
-/// expanded, vector, strided-metadata, affine and scf ops rewritten into
-/// what that conversion takes, and index arithmetic narrowed to 32 bits
-/// where integer range analysis proves it fits.
-void populateGpuModulePreLowering(mlir::OpPassManager &pm,
-                                  const GpuModuleLoweringOptions &options);
-
-/// What it runs after: the remaining vector, arith and ub ops to the LLVM
-/// dialect, then clean-up.
-void populateGpuModulePostLowering(mlir::OpPassManager &pm);
-
 /// Serializes every gpu.module through its targets' TargetAttrInterface into
 /// a gpu.binary holding one object per target.
 void populateBinaryPasses(mlir::OpPassManager &pm,
@@ -135,4 +104,4 @@ void populateHostPasses(mlir::OpPassManager &pm,
 
 } // namespace mlirc
 
-#endif // MLIRC_PIPELINE_PIPELINE_H
+#endif // MLIRC_COMPILER_PIPELINE_H

@@ -1,6 +1,6 @@
 //===- OutputFile.cpp - Outputs that appear only when complete ------------===//
 
-#include "driver/OutputFile.h"
+#include "support/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Passes.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetUnit.h"
 
@@ -20,7 +21,7 @@
 
 namespace mlirc {
 #define GEN_PASS_DEF_CHECKPREBUILTBINARIES
-#include "pipeline/DriverPasses.h.inc"
+#include "compiler/Passes.h.inc"
 } // namespace mlirc
 
 using namespace mlir;

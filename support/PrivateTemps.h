@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_DRIVER_PRIVATETEMPS_H
-#define MLIRC_DRIVER_PRIVATETEMPS_H
+#ifndef MLIRC_SUPPORT_PRIVATETEMPS_H
+#define MLIRC_SUPPORT_PRIVATETEMPS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -45,4 +45,4 @@ int runInOwnProcessGroup(llvm::StringRef program,
 
 } // namespace mlirc
 
-#endif // MLIRC_DRIVER_PRIVATETEMPS_H
+#endif // MLIRC_SUPPORT_PRIVATETEMPS_H

@@ -1,6 +1,6 @@
 //===- CrashContainment.cpp - A crash in mlirc becomes an error -----------===//
 
-#include "driver/CrashContainment.h"
+#include "support/CrashContainment.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Timer.h"

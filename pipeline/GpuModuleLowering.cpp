@@ -1,0 +1,73 @@
+//===- GpuModuleLowering.cpp - What every GPU unit's lowering shares ------===//
+
+#include "pipeline/GpuModuleLowering.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlirc;
+
+/// Folds what the ranges of values, from the launch limits and known
+/// sizes, decide (comparisons, constants) and, when \p narrow, computes
+/// index arithmetic in 32 bits where they prove it fits, with the no-wrap
+/// flags that let LLVM move its extensions; per function, after scf loops
+/// (whose bounds the analysis reads) and before they become cf.
+static void addIndexNarrowing(OpPassManager &pm, bool narrow) {
+  arith::ArithIntRangeNarrowingOptions narrowing;
+  narrowing.bitwidthsSupported = {32};
+  for (OpPassManager *function :
+       {&pm.nest<gpu::GPUFuncOp>(), &pm.nest<func::FuncOp>()}) {
+    function->addPass(arith::createIntRangeOptimizationsPass());
+    if (!narrow)
+      continue;
+    function->addPass(arith::createArithIntRangeNarrowing(narrowing));
+    function->addPass(createInferOverflowFlags());
+  }
+}
+
+void mlirc::populateGpuModulePreLowering(
+    OpPassManager &pm, const GpuModuleLoweringOptions &options) {
+  BoundGpuIdsOptions bounds;
+  bounds.blockLimits.assign(std::begin(options.maxBlockSize),
+                            std::end(options.maxBlockSize));
+  bounds.gridLimits.assign(std::begin(options.maxGridSize),
+                           std::end(options.maxGridSize));
+  bounds.maxThreadsPerBlock = options.maxThreadsPerBlock;
+  pm.addPass(createBoundGpuIds(bounds));
+  // After the bounds, which read --gpu-max-threads-per-block's attribute.
+  pm.addPass(createMaxThreadsPerBlock({options.intrinsicDialect}));
+  pm.addPass(createExpandGpuOps({options.subgroupSize, options.vendor}));
+  // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
+  pm.addPass(createOutlineMathOps());
+  // complex ops as arith and math on their parts, the rest (create, re,
+  // im) as LLVM structs.
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  pm.addPass(createLowerVectorOps());
+  // vector-to-scf and expand-strided-metadata emit affine.apply: lower
+  // affine after both.
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  addIndexNarrowing(pm, options.narrowIndexArithmetic);
+  pm.addPass(createSCFToControlFlowPass());
+}
+
+void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
+  // 1-D vector transfers: the gpu conversions leave them, and lowering
+  // them creates arith ops.
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  addCanonicalizerPerFunction(pm);
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCheckLowered());
+}

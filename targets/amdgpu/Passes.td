@@ -1,0 +1,50 @@
+//===- Passes.td - the AMD target's passes -----------------*- tablegen -*-===//
+//
+// Registered by the unit (TargetUnit::registerPasses), so mlirc-opt runs
+// them one at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_AMDGPU_PASSES_TD
+#define MLIRC_TARGETS_AMDGPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def PrivateAllocas : Pass<"mlirc-private-allocas", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Move AMD kernels' allocas to the private address space";
+  let description = [{
+    Moves every llvm.alloca of a gpu.module into AMDGPU's private address
+    space, cast back to the flat pointer its users expect.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower cf.assert in AMD kernels to a message and a trap";
+  let description = [{
+    Replaces every cf.assert of a gpu.module with a branch to a gpu.printf
+    of its location and message and a trap.
+  }];
+}
+
+def LowerSubgroupMmaToWmma
+    : Pass<"mlirc-lower-subgroup-mma-to-wmma", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.subgroup_mma_* ops to AMD's WMMA";
+  let description = [{
+    On gfx11 and gfx12, turns each !gpu.mma_matrix into the vector one lane
+    holds in the chip's WMMA layout: loads and stores per element, compute
+    as amdgpu.wmma, constants and elementwise ops on the vectors, through
+    loops and branches. On other chips, and for shapes and element types
+    WMMA lacks, it is an error at the op naming the chip.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"gfx1100\"",
+           "The AMD chip the gpu.module is lowered for">,
+  ];
+  let dependentDialects = [
+    "mlir::amdgpu::AMDGPUDialect", "mlir::arith::ArithDialect",
+    "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // MLIRC_TARGETS_AMDGPU_PASSES_TD

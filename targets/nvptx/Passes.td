@@ -1,0 +1,55 @@
+//===- Passes.td - the NVIDIA target's passes --------------*- tablegen -*-===//
+//
+// Registered by the unit (TargetUnit::registerPasses), so mlirc-opt runs
+// them one at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_NVPTX_PASSES_TD
+#define MLIRC_TARGETS_NVPTX_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CheckNVGPUArchs
+    : Pass<"mlirc-check-nvgpu-archs", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Report nvgpu ops that a requested NVIDIA arch lacks";
+  let description = [{
+    An nvgpu op needs a minimum architecture (ldmatrix sm_75, mma.sync,
+    async copies and mbarriers sm_80, TMA and mbarrier try_wait sm_90,
+    warpgroup MMA sm_90a exactly); ptxas would reject it after lowering,
+    at a PTX line. This reports it at the op, naming the requested archs
+    that lack it and those that have it.
+  }];
+  let options = [
+    ListOption<"chips", "chips", "std::string",
+               "The NVIDIA archs requested (sm_NN, sm_NNa, compute_NN)">,
+  ];
+}
+
+def LowerTmaDescriptors
+    : Pass<"mlirc-lower-tma-descriptors", "mlir::ModuleOp"> {
+  let summary = "Lower nvgpu.tma.create.descriptor in host code";
+  let description = [{
+    Host code makes a TMA descriptor with MLIR's nvgpu lowering, a call to
+    the runtime's mgpuTensorMapEncodeTiledMemref that returns the
+    descriptor in device memory, and passes that pointer to the launches
+    that use it; the kernels take it as the pointer nvgpu's device
+    lowering makes of the descriptor type. Any other use of a descriptor
+    in host code is an error at that use.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def RewriteMmaElementwise
+    : Pass<"mlirc-rewrite-mma-elementwise", "mlir::gpu::GPUModuleOp"> {
+  let summary = "MMA subf and negatef as the mulf and addf NVVM lowers";
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def TmaDescriptorParams
+    : Pass<"mlirc-tma-descriptor-params", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Kernel parameters of TMA descriptor type as pointers";
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+#endif // MLIRC_TARGETS_NVPTX_PASSES_TD
