@@ -9,8 +9,9 @@
 #include "driver/Driver.h"
 #include "driver/ArgumentParser.h"
 #include "driver/ClangJobs.h"
+#include "driver/LinkInputs.h"
 #include "driver/MLIRCompiler.h"
-#include "pipeline/KernelHandle.h"
+#include "driver/ResolveTargets.h"
 #include "support/OutputFile.h"
 #include "support/PrivateTemps.h"
 #include "support/TimeReport.h"
@@ -18,11 +19,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
-#include "llvm/Object/Archive.h"
-#include "llvm/Object/ObjectFile.h"
-#include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
@@ -65,80 +62,6 @@ static std::string getLibraryDir() {
   return dir.str().str();
 }
 
-/// This machine's devices, from every unit that can detect them.
-static std::vector<std::string>
-detectNativeArchs(ArrayRef<std::unique_ptr<TargetUnit>> units) {
-  std::vector<std::string> archs;
-  for (const std::unique_ptr<TargetUnit> &unit : units)
-    llvm::append_range(archs, unit->detectNativeArchs());
-  return archs;
-}
-
-/// Parses one --offload-arch value with the unit that claims it.
-static Expected<OffloadTarget>
-parseArch(StringRef arch, ArrayRef<std::unique_ptr<TargetUnit>> units) {
-  for (const std::unique_ptr<TargetUnit> &unit : units)
-    if (unit->claimsArch(arch))
-      return unit->parseArch(arch);
-  // GPU spellings first, the fallback (host) last.
-  std::vector<std::string> spellings;
-  for (const std::unique_ptr<TargetUnit> &unit : units)
-    if (unit->getFallbackArch().empty())
-      spellings.push_back(unit->getArchExamples().str());
-  for (const std::unique_ptr<TargetUnit> &unit : units)
-    if (!unit->getFallbackArch().empty())
-      spellings.push_back(unit->getArchExamples().str());
-  return createStringError("unknown offload architecture '%s'; expected %s "
-                           "or native",
-                           arch.str().c_str(),
-                           llvm::join(spellings, ", ").c_str());
-}
-
-Expected<std::vector<OffloadTarget>>
-mlirc::resolveTargets(const DriverOptions &options,
-                      ArrayRef<std::unique_ptr<TargetUnit>> units) {
-  std::vector<std::string> archs = options.offloadArchs;
-  if (archs.empty()) {
-    // This machine's GPUs, else the fallback (the CPU).
-    archs = detectNativeArchs(units);
-    if (archs.empty())
-      for (const std::unique_ptr<TargetUnit> &unit : units)
-        if (!unit->getFallbackArch().empty())
-          archs.push_back(unit->getFallbackArch());
-  }
-  std::vector<OffloadTarget> targets;
-  StringSet<> seen;
-  for (const std::string &arch : archs) {
-    std::vector<std::string> expanded = {arch};
-    if (arch == "all") {
-      // As nvcc's -arch=all: what the installed toolkits build.
-      TargetSettings toolkits;
-      toolkits.cudaPath = options.cudaPath;
-      toolkits.rocmPath = options.rocmPath;
-      expanded.clear();
-      for (const std::unique_ptr<TargetUnit> &unit : units)
-        llvm::append_range(expanded, unit->listAllArchs(toolkits));
-    }
-    if (arch == "native") {
-      expanded = detectNativeArchs(units);
-      if (expanded.empty())
-        return createStringError(
-            "--offload-arch=native: no GPU detected on this machine; "
-            "name the architecture, e.g. --offload-arch=sm_80, or use "
-            "--offload-arch=host to run on the CPU");
-    }
-    for (const std::string &name : expanded) {
-      if (!seen.insert(name).second)
-        continue;
-      Expected<OffloadTarget> target = parseArch(name, units);
-      if (!target)
-        return target.takeError();
-      targets.push_back(*target);
-    }
-  }
-  return targets;
-}
-
 /// The -fsanitize flags that give clang's compiles and links the same checks
 /// (and runtimes) as mlirc's .mlir code.
 static std::vector<std::string> getSanitizerArgs(const DriverOptions &options) {
@@ -157,94 +80,6 @@ static std::vector<std::string> getSanitizerArgs(const DriverOptions &options) {
   else if (ub.any() && !ub.recover)
     args.push_back("-fno-sanitize-recover=all");
   return args;
-}
-
-/// True when \p binary, an object file, registers host-target kernels.
-static bool registersHostKernels(const object::Binary &binary) {
-  const auto *file = dyn_cast<object::ObjectFile>(&binary);
-  if (!file)
-    return false;
-  for (const object::SymbolRef &symbol : file->symbols()) {
-    Expected<StringRef> name = symbol.getName();
-    Expected<uint32_t> flags = symbol.getFlags();
-    if (!name || !flags) {
-      consumeError(name.takeError());
-      consumeError(flags.takeError());
-      continue;
-    }
-    if (*name == hostKernelRegistrationFunction &&
-        (*flags & object::SymbolRef::SF_Undefined))
-      return true;
-  }
-  return false;
-}
-
-/// The static archive a link's `-l<name>` takes from the `-L` directories
-/// of \p inputs, as the linker searches them; empty when it finds a shared
-/// library first (its device code is linked already) or nothing.
-static std::string findArchive(StringRef name,
-                               const std::vector<Input> &inputs) {
-  std::vector<std::string> fileNames;
-  if (name.consume_front(":"))
-    fileNames = {name.str()};
-  else
-    fileNames = {("lib" + name + ".so").str(), ("lib" + name + ".a").str()};
-  for (const Input &input : inputs) {
-    StringRef dir = input.value;
-    if (input.kind != Input::Kind::LinkFlag || !dir.consume_front("-L"))
-      continue;
-    for (const std::string &fileName : fileNames) {
-      SmallString<128> path(dir);
-      sys::path::append(path, fileName);
-      if (!sys::fs::exists(path))
-        continue;
-      return StringRef(path).ends_with(".a") ? path.str().str() : "";
-    }
-  }
-  return "";
-}
-
-/// Looks into the objects and archives among \p inputs (those `-l` names
-/// too); what cannot be read is left to the linker to report.
-static LinkInputContents scanLinkInputs(const std::vector<Input> &inputs) {
-  LinkInputContents contents;
-  for (const Input &input : inputs) {
-    std::string path = input.value;
-    if (input.kind == Input::Kind::LinkFlag &&
-        StringRef(input.value).starts_with("-l"))
-      path = findArchive(StringRef(input.value).drop_front(2), inputs);
-    else if (input.kind != Input::Kind::LinkInput)
-      continue;
-    if (path.empty())
-      continue;
-    Expected<object::OwningBinary<object::Binary>> owned =
-        object::createBinary(path);
-    if (!owned) {
-      consumeError(owned.takeError());
-      continue;
-    }
-    const object::Binary &binary = *owned->getBinary();
-    SmallVector<object::OffloadFile> images;
-    if (Error err =
-            object::extractOffloadBinaries(binary.getMemoryBufferRef(), images))
-      consumeError(std::move(err));
-    for (const object::OffloadFile &image : images)
-      contents.offloadKinds.insert(image.getBinary()->getOffloadKind());
-    contents.hostKernels |= registersHostKernels(binary);
-    if (const auto *archive = dyn_cast<object::Archive>(&binary)) {
-      Error err = Error::success();
-      for (const object::Archive::Child &child : archive->children(err)) {
-        Expected<std::unique_ptr<object::Binary>> member = child.getAsBinary();
-        if (!member) {
-          consumeError(member.takeError());
-          continue;
-        }
-        contents.hostKernels |= registersHostKernels(**member);
-      }
-      consumeError(std::move(err));
-    }
-  }
-  return contents;
 }
 
 /// The file a non-linking compilation of \p input writes by default.

@@ -13,6 +13,7 @@
 #include "compiler/Pipeline.h"
 #include "driver/DiagnosticPrinter.h"
 #include "driver/KnownParserCrashes.h"
+#include "driver/PassInstrumentations.h"
 #include "pipeline/Passes.h"
 #include "support/CrashContainment.h"
 #include "support/OutputFile.h"
@@ -31,7 +32,6 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
-#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
@@ -86,75 +86,6 @@ Error mlirc::parseBackendOptions(const DriverOptions &options) {
 }
 
 namespace {
-
-/// Where a phase's pipeline is: the passes running, innermost last, to say
-/// which one crashed, and how many top-level passes have started.
-struct PipelinePosition {
-  std::vector<std::string> running;
-  unsigned topLevelPasses = 0;
-};
-
-class PassTracker : public mlir::PassInstrumentation {
-public:
-  explicit PassTracker(PipelinePosition &position) : position(position) {}
-  void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
-    if (position.running.empty())
-      ++position.topLevelPasses;
-    position.running.push_back(pass->getArgument().empty()
-                                   ? pass->getName().str()
-                                   : pass->getArgument().str());
-  }
-  void runAfterPass(mlir::Pass *, mlir::Operation *) override {
-    position.running.pop_back();
-  }
-  void runAfterPassFailed(mlir::Pass *, mlir::Operation *) override {
-    position.running.pop_back();
-  }
-
-private:
-  PipelinePosition &position;
-};
-
-/// Each pass as an event of the -ftime-trace trace, nested as passes nest.
-class TracePasses : public mlir::PassInstrumentation {
-public:
-  void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override {
-    timeTraceProfilerBegin(pass->getArgument().empty() ? pass->getName()
-                                                       : pass->getArgument(),
-                           op->getName().getStringRef());
-  }
-  void runAfterPass(mlir::Pass *, mlir::Operation *) override {
-    timeTraceProfilerEnd();
-  }
-  void runAfterPassFailed(mlir::Pass *, mlir::Operation *) override {
-    timeTraceProfilerEnd();
-  }
-};
-
-/// Prints the IR, and the pass, when the top-level pass numbered \p target
-/// (from 1) starts.
-class SnapshotBeforePass : public mlir::PassInstrumentation {
-public:
-  SnapshotBeforePass(unsigned target, std::string &ir, std::string &pipeline)
-      : target(target), ir(ir), pipeline(pipeline) {}
-  void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override {
-    if (depth++ != 0 || ++topLevelPasses != target)
-      return;
-    raw_string_ostream os(ir);
-    op->print(os, mlir::OpPrintingFlags().enableDebugInfo());
-    raw_string_ostream pipelineOS(pipeline);
-    pipelineOS << op->getName() << "(";
-    pass->printAsTextualPipeline(pipelineOS);
-    pipelineOS << ")";
-  }
-  void runAfterPass(mlir::Pass *, mlir::Operation *) override { --depth; }
-  void runAfterPassFailed(mlir::Pass *, mlir::Operation *) override { --depth; }
-
-private:
-  unsigned target;
-  std::string &ir, &pipeline;
-  unsigned depth = 0, topLevelPasses = 0;
-};
 
 /// The IR is verified after each phase; after each pass too in checked
 /// builds (MLIRC_SANITIZE, the fuzzer) or with -mllvm -mlirc-verify-each.

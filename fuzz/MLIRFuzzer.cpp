@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Driver.h"
 #include "driver/MLIRCompiler.h"
+#include "driver/ResolveTargets.h"
 #include "targets/TargetRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"

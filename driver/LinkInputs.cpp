@@ -1,0 +1,105 @@
+//===- LinkInputs.cpp - What the objects and archives of a link carry -----===//
+//
+// A link needs the runtime backends of the device code its inputs carry:
+// the offload images in their `.llvm.offloading` sections, and calls that
+// register host-target kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/LinkInputs.h"
+#include "pipeline/KernelHandle.h"
+
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Object/OffloadBinary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+using namespace mlirc;
+
+/// True when \p binary, an object file, registers host-target kernels.
+static bool registersHostKernels(const object::Binary &binary) {
+  const auto *file = dyn_cast<object::ObjectFile>(&binary);
+  if (!file)
+    return false;
+  for (const object::SymbolRef &symbol : file->symbols()) {
+    Expected<StringRef> name = symbol.getName();
+    Expected<uint32_t> flags = symbol.getFlags();
+    if (!name || !flags) {
+      consumeError(name.takeError());
+      consumeError(flags.takeError());
+      continue;
+    }
+    if (*name == hostKernelRegistrationFunction &&
+        (*flags & object::SymbolRef::SF_Undefined))
+      return true;
+  }
+  return false;
+}
+
+/// The static archive a link's `-l<name>` takes from the `-L` directories
+/// of \p inputs, as the linker searches them; empty when it finds a shared
+/// library first (its device code is linked already) or nothing.
+static std::string findArchive(StringRef name,
+                               const std::vector<Input> &inputs) {
+  std::vector<std::string> fileNames;
+  if (name.consume_front(":"))
+    fileNames = {name.str()};
+  else
+    fileNames = {("lib" + name + ".so").str(), ("lib" + name + ".a").str()};
+  for (const Input &input : inputs) {
+    StringRef dir = input.value;
+    if (input.kind != Input::Kind::LinkFlag || !dir.consume_front("-L"))
+      continue;
+    for (const std::string &fileName : fileNames) {
+      SmallString<128> path(dir);
+      sys::path::append(path, fileName);
+      if (!sys::fs::exists(path))
+        continue;
+      return StringRef(path).ends_with(".a") ? path.str().str() : "";
+    }
+  }
+  return "";
+}
+
+LinkInputContents mlirc::scanLinkInputs(const std::vector<Input> &inputs) {
+  LinkInputContents contents;
+  for (const Input &input : inputs) {
+    std::string path = input.value;
+    if (input.kind == Input::Kind::LinkFlag &&
+        StringRef(input.value).starts_with("-l"))
+      path = findArchive(StringRef(input.value).drop_front(2), inputs);
+    else if (input.kind != Input::Kind::LinkInput)
+      continue;
+    if (path.empty())
+      continue;
+    Expected<object::OwningBinary<object::Binary>> owned =
+        object::createBinary(path);
+    if (!owned) {
+      consumeError(owned.takeError());
+      continue;
+    }
+    const object::Binary &binary = *owned->getBinary();
+    SmallVector<object::OffloadFile> images;
+    if (Error err =
+            object::extractOffloadBinaries(binary.getMemoryBufferRef(), images))
+      consumeError(std::move(err));
+    for (const object::OffloadFile &image : images)
+      contents.offloadKinds.insert(image.getBinary()->getOffloadKind());
+    contents.hostKernels |= registersHostKernels(binary);
+    if (const auto *archive = dyn_cast<object::Archive>(&binary)) {
+      Error err = Error::success();
+      for (const object::Archive::Child &child : archive->children(err)) {
+        Expected<std::unique_ptr<object::Binary>> member = child.getAsBinary();
+        if (!member) {
+          consumeError(member.takeError());
+          continue;
+        }
+        contents.hostKernels |= registersHostKernels(**member);
+      }
+      consumeError(std::move(err));
+    }
+  }
+  return contents;
+}
