@@ -13,6 +13,7 @@
 
 #include "compiler/Passes.h"
 #include "pipeline/Passes.h"
+#include "targets/TargetRegistry.h"
 #include "targets/TargetUnit.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -23,6 +24,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_CHECKINPUT
@@ -95,7 +97,13 @@ LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
 struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
   CheckInputPass() = default;
   explicit CheckInputPass(std::vector<const TargetUnit *> units)
-      : units(std::move(units)) {}
+      : units(std::move(units)) {
+    // Every unit's, requested or not: an nvvm op is NVIDIA's own also in
+    // a compile for AMD only.
+    for (const std::unique_ptr<TargetUnit> &unit : *allUnits)
+      for (StringRef dialect : unit->getOwnDialects())
+        owners[dialect] = unit.get();
+  }
 
   /// Checks constant launch sizes against every target's limits.
   LogicalResult checkLaunch(Operation *op, gpu::KernelDim3 grid,
@@ -192,17 +200,18 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
-  /// A target's intrinsic (nvvm, rocdl) compiles in the kernels of that
-  /// target only; LLVM's code generators for the others abort on it.
-  LogicalResult checkIntrinsic(Operation *op, StringRef opDialect,
-                               StringRef dialect, bool inKernel) {
+  /// A unit's own ops (nvvm, nvgpu, rocdl, amdgpu) compile in the kernels
+  /// of that unit only, LLVM's code generators for the others abort on
+  /// them, and in host code only where the unit says they are host code.
+  LogicalResult checkOwnOp(Operation *op, const TargetUnit &owner,
+                           bool inKernel) {
+    StringRef opDialect = op->getName().getDialectNamespace();
     std::string portable =
         (": " + opDialect +
          " ops are one GPU target's own; use the gpu dialect's portable ops "
          "(gpu.thread_id, gpu.lane_id, gpu.shuffle, ...)")
             .str();
-    // A TMA descriptor is made on the host, for NVIDIA kernels only.
-    bool hostOp = op->getName().getStringRef() == "nvgpu.tma.create.descriptor";
+    bool hostOp = owner.isHostOp(op->getName().getStringRef());
     if (!inKernel && !hostOp)
       return op->emitError("'")
              << op->getName() << "' cannot be compiled in host code"
@@ -210,18 +219,18 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     if (hostOp && inKernel)
       return op->emitError("'")
              << op->getName()
-             << "' cannot be compiled in a kernel: TMA descriptors are made "
-                "in host code and passed to the kernels that use them";
+             << "' cannot be compiled in a kernel: it is host code that "
+                "makes what "
+             << owner.getName() << " kernels take as an argument";
     for (const TargetUnit *unit : units) {
-      if (unit->getIntrinsicDialect() == dialect)
+      if (unit->getName() == owner.getName())
         continue;
       if (hostOp)
         return op->emitError("'")
                << op->getName() << "' cannot be compiled for "
-               << unit->getName()
-               << " targets: TMA descriptors are for NVIDIA GPUs (sm_90 and "
-                  "later) only; drop the "
-               << unit->getName() << " targets";
+               << unit->getName() << " targets: it makes what "
+               << owner.getName() << " kernels take, for " << owner.getName()
+               << " targets only; drop the " << unit->getName() << " targets";
       return op->emitError("'")
              << op->getName() << "' cannot be compiled for " << unit->getName()
              << " targets" << portable << " or drop the " << unit->getName()
@@ -230,64 +239,19 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
-  /// MLIR 22's NVVM lowering of gpu.subgroup_mma_* crashes on some
-  /// elementwise kinds; AMD's WMMA lowering (mlirc's, per chip) and the
-  /// host target's emulation take them all.
-  LogicalResult checkSubgroupMma(Operation *op) {
-    bool isMma =
-        llvm::any_of(op->getResultTypes(),
-                     [](Type type) { return isa<gpu::MMAMatrixType>(type); }) ||
-        isa<gpu::SubgroupMmaStoreMatrixOp>(op);
-    if (!isMma)
-      return success();
-    for (const TargetUnit *unit : units) {
-      StringRef dialect = unit->getIntrinsicDialect();
-      auto elementwise = dyn_cast<gpu::SubgroupMmaElementwiseOp>(op);
-      if (dialect != "nvvm" || !elementwise || elementwise.getArgs().empty())
-        continue;
-      gpu::MMAElementwiseOp kind = elementwise.getOpType();
-      // maxf and minf on f16 make an invalid NaN constant there.
-      Type element =
-          cast<gpu::MMAMatrixType>(elementwise.getArgs()[0].getType())
-              .getElementType();
-      bool f16 = element.isF16();
-      // subf and negatef are rewritten into those (RewriteMmaElementwise).
-      if (llvm::is_contained(
-              {gpu::MMAElementwiseOp::ADDF, gpu::MMAElementwiseOp::MULF,
-               gpu::MMAElementwiseOp::DIVF, gpu::MMAElementwiseOp::SUBF,
-               gpu::MMAElementwiseOp::NEGATEF},
-              kind) ||
-          (!f16 && llvm::is_contained({gpu::MMAElementwiseOp::MAXF,
-                                       gpu::MMAElementwiseOp::MINF},
-                                      kind)))
-        continue;
-      return op->emitError("'gpu.subgroup_mma_elementwise ")
-             << gpu::stringifyMMAElementwiseOp(kind) << "' on " << element
-             << " cannot be compiled for " << unit->getName()
-             << " targets: MLIR 22's NVVM lowering has addf, mulf and divf "
-                "(and mlirc makes subf and negatef of them), and maxf and "
-                "minf on f32 (it crashes on the others or makes invalid IR); "
-                "load f32 matrices rather than extend f16 ones";
-    }
-    return success();
-  }
-
   /// Ops of dialects mlirc does not lower (sparse_tensor, ...) would fail
   /// deep in a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
     static constexpr llvm::StringLiteral supported[] = {
-        "builtin", "func",  "arith",  "math",   "index",  "memref",
-        "scf",     "cf",    "vector", "affine", "gpu",    "llvm",
-        "nvvm",    "rocdl", "ub",     "linalg", "tensor", "bufferization",
-        "complex", "sparse_tensor"};
+        "builtin",       "func",    "arith",        "math",   "index",
+        "memref",        "scf",     "cf",           "vector", "affine",
+        "gpu",           "llvm",    "ub",           "linalg", "tensor",
+        "bufferization", "complex", "sparse_tensor"};
     StringRef dialect = op->getName().getDialectNamespace();
     bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
                     op->getParentOfType<gpu::GPUModuleOp>();
-    // nvgpu and amdgpu are the vendors' dialects above their intrinsics.
-    if (dialect == "nvvm" || dialect == "nvgpu")
-      return checkIntrinsic(op, dialect, "nvvm", inKernel);
-    if (dialect == "rocdl" || dialect == "amdgpu")
-      return checkIntrinsic(op, dialect, "rocdl", inKernel);
+    if (const TargetUnit *owner = owners.lookup(dialect))
+      return checkOwnOp(op, *owner, inKernel);
     if (llvm::is_contained(supported, dialect))
       return success();
     // The async dialect runs on the host's async runtime.
@@ -309,8 +273,6 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           LogicalResult checked = checkDialect(op);
           if (succeeded(checked))
             checked = checkModuleLevel(op);
-          if (succeeded(checked))
-            checked = checkSubgroupMma(op);
           if (failed(checked))
             return WalkResult::interrupt();
           if (auto dim = dyn_cast<memref::DimOp>(op))
@@ -338,6 +300,12 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
   }
 
   std::vector<const TargetUnit *> units;
+  /// Shared by the pass's clones.
+  std::shared_ptr<const std::vector<std::unique_ptr<TargetUnit>>> allUnits =
+      std::make_shared<std::vector<std::unique_ptr<TargetUnit>>>(
+          createTargetUnits());
+  /// The unit of each dialect one unit owns.
+  llvm::StringMap<const TargetUnit *> owners;
 };
 
 } // namespace

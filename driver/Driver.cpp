@@ -177,17 +177,7 @@ Error Driver::setUp() {
   JobOptions jobOptions;
   jobOptions.verbose = options.verbose;
   jobOptions.printOnly = options.printJobs;
-  targetSettings.optLevel = options.optLevel;
-  targetSettings.debugInfo = options.debugInfo;
-  targetSettings.cudaPath = options.cudaPath;
-  targetSettings.rocmPath = options.rocmPath;
-  targetSettings.codeObjectVersion = options.codeObjectVersion;
-  targetSettings.ptxasArgs = options.ptxasArgs;
-  targetSettings.printJobs = options.printJobs;
-  targetSettings.flushDenormals = options.floatModel.flushDenormals;
-  targetSettings.approxFunc = options.floatModel.approxFunc;
-  targetSettings.finiteMath =
-      options.floatModel.noNaNs && options.floatModel.noInfs;
+  targetSettings = getTargetSettings(options);
 
   std::vector<OffloadTarget> targets;
   if (options.hasInput(Input::Kind::MLIR) ||
@@ -612,7 +602,7 @@ Error Driver::run() {
     return createStringError("-MD and -MMD write one dependency file per "
                              "compiled input: use them with -c (or -S), as "
                              "build systems do");
-  if (Error err = parseBackendOptions(options))
+  if (Error err = parseBackendOptions(options, units))
     return err;
   if (Error err = setUp())
     return err;

@@ -9,16 +9,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/MLIRCompiler.h"
+#include "compiler/HostCodegen.h"
 #include "compiler/Passes.h"
 #include "compiler/Pipeline.h"
 #include "driver/DiagnosticPrinter.h"
 #include "driver/KnownParserCrashes.h"
 #include "driver/PassInstrumentations.h"
+#include "driver/ResolveTargets.h"
 #include "pipeline/Passes.h"
 #include "support/CrashContainment.h"
 #include "support/OutputFile.h"
 #include "support/TimeReport.h"
-#include "targets/host/HostCodegen.h"
 #include "targets/offload/OffloadPacker.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -59,20 +60,19 @@ static Error diagnosticsReported() {
   return createStringError(inconvertibleErrorCode(), "");
 }
 
-Error mlirc::parseBackendOptions(const DriverOptions &options) {
+Error mlirc::parseBackendOptions(const DriverOptions &options,
+                                 ArrayRef<std::unique_ptr<TargetUnit>> units) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
-  // libdevice's square root is IEEE-exact unless math functions may be
-  // approximate (nvcc's -prec-sqrt); LLVM 22's NVVMReflect answers
-  // __CUDA_PREC_SQRT from this option only (0, approximate, without it).
-  std::string precSqrt = std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
-                         (options.floatModel.approxFunc ? "0" : "1");
+  TargetSettings settings = getTargetSettings(options);
+  std::vector<std::string> unitOptions;
+  for (const std::unique_ptr<TargetUnit> &unit : units)
+    llvm::append_range(unitOptions, unit->getBackendOptions(settings));
   std::vector<const char *> argv = {"mlirc"};
-  // (An LLVM without the NVPTX back end has no such option.)
-  if (cl::getRegisteredOptions().count("nvvm-reflect-add"))
-    argv.push_back(precSqrt.c_str());
+  for (const std::string &arg : unitOptions)
+    argv.push_back(arg.c_str());
   for (const std::string &arg : options.mllvmArgs)
     argv.push_back(arg.c_str());
   for (const std::string &arg : options.mmlirArgs)

@@ -46,9 +46,11 @@ llvm::Error compileMLIRInMemory(std::unique_ptr<llvm::MemoryBuffer> input,
                                 llvm::SmallVectorImpl<char> &object,
                                 const CompileSettings &settings);
 
-/// Makes -mllvm and -mmlir values and MLIR's own options known to llvm::cl
-/// and parses them in one call.
-llvm::Error parseBackendOptions(const DriverOptions &options);
+/// Makes -mllvm and -mmlir values, \p units' backend options and MLIR's
+/// own options known to llvm::cl and parses them in one call.
+llvm::Error
+parseBackendOptions(const DriverOptions &options,
+                    llvm::ArrayRef<std::unique_ptr<TargetUnit>> units);
 
 } // namespace mlirc
 

@@ -88,3 +88,18 @@ mlirc::resolveTargets(const DriverOptions &options,
   }
   return targets;
 }
+
+TargetSettings mlirc::getTargetSettings(const DriverOptions &options) {
+  TargetSettings settings;
+  settings.optLevel = options.optLevel;
+  settings.debugInfo = options.debugInfo;
+  settings.cudaPath = options.cudaPath;
+  settings.rocmPath = options.rocmPath;
+  settings.codeObjectVersion = options.codeObjectVersion;
+  settings.ptxasArgs = options.ptxasArgs;
+  settings.printJobs = options.printJobs;
+  settings.flushDenormals = options.floatModel.flushDenormals;
+  settings.approxFunc = options.floatModel.approxFunc;
+  settings.finiteMath = options.floatModel.noNaNs && options.floatModel.noInfs;
+  return settings;
+}

@@ -17,6 +17,9 @@ llvm::Expected<std::vector<OffloadTarget>>
 resolveTargets(const DriverOptions &options,
                llvm::ArrayRef<std::unique_ptr<TargetUnit>> units);
 
+/// What the command line asks of the target units.
+TargetSettings getTargetSettings(const DriverOptions &options);
+
 } // namespace mlirc
 
 #endif // MLIRC_DRIVER_RESOLVETARGETS_H

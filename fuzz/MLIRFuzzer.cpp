@@ -45,15 +45,14 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   for (StringRef name : names)
     options.offloadArchs.push_back(name.str());
   options.finalPhase = Phase::Obj;
-  if (Error err = parseBackendOptions(options))
+  if (Error err = parseBackendOptions(options, setup->units))
     exitWith(std::move(err));
   Expected<std::vector<OffloadTarget>> targets =
       resolveTargets(options, setup->units);
   if (!targets)
     exitWith(targets.takeError());
 
-  TargetSettings targetSettings;
-  targetSettings.optLevel = options.optLevel;
+  TargetSettings targetSettings = getTargetSettings(options);
   std::vector<const TargetUnit *> units;
   for (const std::unique_ptr<TargetUnit> &unit : setup->units) {
     std::vector<OffloadTarget> own = getTargetsOf(*targets, *unit);

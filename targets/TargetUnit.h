@@ -192,6 +192,12 @@ public:
   virtual void registerDialects(mlir::DialectRegistry &registry) const {}
   /// Registers the unit's own passes by name, for mlirc-opt.
   virtual void registerPasses() const {}
+  /// LLVM command-line options the unit's code generation reads (for
+  /// NVIDIA, libdevice's square-root switch), parsed with -mllvm's.
+  virtual std::vector<std::string>
+  getBackendOptions(const TargetSettings &settings) const {
+    return {};
+  }
 
   /// True when device code is lowered per gpu.module and serialized (GPU
   /// units); the host unit rewrites kernels into host code instead.
@@ -199,6 +205,12 @@ public:
   /// The dialect of this target's own intrinsics in kernels (nvvm, rocdl),
   /// which no other target compiles; empty for none.
   virtual llvm::StringRef getIntrinsicDialect() const { return ""; }
+  /// The dialects whose ops only this unit compiles (nvvm and nvgpu),
+  /// which the input check rejects when another unit is asked for.
+  virtual std::vector<llvm::StringRef> getOwnDialects() const { return {}; }
+  /// True when \p opName, of one of the unit's own dialects, is host code
+  /// that makes something for the unit's kernels (a TMA descriptor).
+  virtual bool isHostOp(llvm::StringRef opName) const { return false; }
   /// Device lowering. GPU units add passes anchored on gpu.module, which
   /// run on the modules carrying this unit's target attributes; the host
   /// unit adds module passes that run before every GPU unit's.

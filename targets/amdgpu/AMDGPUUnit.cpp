@@ -125,6 +125,10 @@ public:
 
   void registerPasses() const override { registerMlircAMDGPUPasses(); }
 
+  std::vector<StringRef> getOwnDialects() const override {
+    return {"rocdl", "amdgpu"};
+  }
+
   bool lowersPerChip() const override { return true; }
 
   bool compilesSubgroupMma(ArrayRef<OffloadTarget> targets) const override {

@@ -28,6 +28,7 @@
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <map>
@@ -120,6 +121,25 @@ public:
   }
 
   void registerPasses() const override { registerMlircNVPTXPasses(); }
+
+  std::vector<StringRef> getOwnDialects() const override {
+    return {"nvvm", "nvgpu"};
+  }
+  bool isHostOp(StringRef opName) const override {
+    return opName == "nvgpu.tma.create.descriptor";
+  }
+
+  std::vector<std::string>
+  getBackendOptions(const TargetSettings &settings) const override {
+    // libdevice's square root is IEEE-exact unless math functions may be
+    // approximate (nvcc's -prec-sqrt); LLVM 22's NVVMReflect answers
+    // __CUDA_PREC_SQRT from this option only (0, approximate, without it).
+    // An LLVM without the NVPTX back end has no such option.
+    if (!llvm::cl::getRegisteredOptions().count("nvvm-reflect-add"))
+      return {};
+    return {std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
+            (settings.approxFunc ? "0" : "1")};
+  }
 
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,

@@ -1,9 +1,11 @@
-//===- RewriteMmaElementwise.cpp - MMA subtraction as NVVM lowers it ------===//
+//===- RewriteMmaElementwise.cpp - MMA elementwise ops as NVVM lowers them ===//
 //
-// MLIR 22's NVVM lowering of gpu.subgroup_mma_elementwise crashes on subf
-// and negatef. Both are exact in the kinds it takes: -a is a * -1 and
-// a - b is a + b * -1 (IEEE defines subtraction so), with a constant
-// matrix of -1.
+// MLIR 22's NVVM lowering of gpu.subgroup_mma_elementwise takes addf, mulf
+// and divf, and maxf and minf on f32; it crashes on the other kinds or
+// makes invalid IR (maxf and minf on f16 get an invalid NaN constant).
+// subf and negatef are rewritten into what it takes, exactly: -a is
+// a * -1 and a - b is a + b * -1 (IEEE defines subtraction so), with a
+// constant matrix of -1. The other kinds are an error at the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,16 +28,46 @@ struct RewriteMmaElementwisePass
     : public mlirc::impl::RewriteMmaElementwiseBase<RewriteMmaElementwisePass> {
   void runOnOperation() override {
     SmallVector<gpu::SubgroupMmaElementwiseOp> ops;
-    getOperation().walk([&](gpu::SubgroupMmaElementwiseOp op) {
-      gpu::MMAElementwiseOp kind = op.getOpType();
-      auto type = cast<gpu::MMAMatrixType>(op.getType());
-      if ((kind == gpu::MMAElementwiseOp::SUBF ||
-           kind == gpu::MMAElementwiseOp::NEGATEF) &&
-          isa<FloatType>(type.getElementType()))
-        ops.push_back(op);
-    });
+    WalkResult result =
+        getOperation().walk([&](gpu::SubgroupMmaElementwiseOp op) {
+          if (failed(check(op)))
+            return WalkResult::interrupt();
+          gpu::MMAElementwiseOp kind = op.getOpType();
+          auto type = cast<gpu::MMAMatrixType>(op.getType());
+          if ((kind == gpu::MMAElementwiseOp::SUBF ||
+               kind == gpu::MMAElementwiseOp::NEGATEF) &&
+              isa<FloatType>(type.getElementType()))
+            ops.push_back(op);
+          return WalkResult::advance();
+        });
+    if (result.wasInterrupted())
+      return signalPassFailure();
     for (gpu::SubgroupMmaElementwiseOp op : ops)
       rewrite(op);
+  }
+
+  static LogicalResult check(gpu::SubgroupMmaElementwiseOp op) {
+    if (op.getArgs().empty())
+      return success();
+    gpu::MMAElementwiseOp kind = op.getOpType();
+    Type element =
+        cast<gpu::MMAMatrixType>(op.getArgs()[0].getType()).getElementType();
+    if (llvm::is_contained(
+            {gpu::MMAElementwiseOp::ADDF, gpu::MMAElementwiseOp::MULF,
+             gpu::MMAElementwiseOp::DIVF, gpu::MMAElementwiseOp::SUBF,
+             gpu::MMAElementwiseOp::NEGATEF},
+            kind) ||
+        (!element.isF16() &&
+         llvm::is_contained(
+             {gpu::MMAElementwiseOp::MAXF, gpu::MMAElementwiseOp::MINF}, kind)))
+      return success();
+    return op->emitError("'gpu.subgroup_mma_elementwise ")
+           << gpu::stringifyMMAElementwiseOp(kind) << "' on " << element
+           << " cannot be compiled for NVIDIA targets: MLIR 22's NVVM "
+              "lowering has addf, mulf and divf (and mlirc makes subf and "
+              "negatef of them), and maxf and minf on f32 (it crashes on the "
+              "others or makes invalid IR); load f32 matrices rather than "
+              "extend f16 ones";
   }
 
   void rewrite(gpu::SubgroupMmaElementwiseOp op) {

@@ -1,7 +1,7 @@
 //===- HostCodegen.h - Host LLVM IR to assembly or object -------*- C++ -*-===//
 
-#ifndef MLIRC_TARGETS_HOST_HOSTCODEGEN_H
-#define MLIRC_TARGETS_HOST_HOSTCODEGEN_H
+#ifndef MLIRC_COMPILER_HOSTCODEGEN_H
+#define MLIRC_COMPILER_HOSTCODEGEN_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -45,4 +45,4 @@ llvm::Error emitHostCode(llvm::Module &module, llvm::TargetMachine &machine,
 
 } // namespace mlirc
 
-#endif // MLIRC_TARGETS_HOST_HOSTCODEGEN_H
+#endif // MLIRC_COMPILER_HOSTCODEGEN_H

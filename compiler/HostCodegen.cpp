@@ -1,6 +1,6 @@
 //===- HostCodegen.cpp - Host LLVM IR to assembly or object ---------------===//
 
-#include "targets/host/HostCodegen.h"
+#include "compiler/HostCodegen.h"
 
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DiagnosticHandler.h"
