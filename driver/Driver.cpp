@@ -403,6 +403,14 @@ Error Driver::compileOnly() {
 
 Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   std::vector<std::string> args;
+  // First what each unit needs, which says why a unit cannot link.
+  std::vector<std::string> unitArgs;
+  for (const TargetUnit *unit : linkUnits) {
+    Expected<std::vector<std::string>> own = unit->getLinkArgs(targetSettings);
+    if (!own)
+      return own.takeError();
+    llvm::append_range(unitArgs, *own);
+  }
   std::string libDir = getLibraryDir();
   // One backend's own library, or the dispatcher that chooses when the
   // program starts and every backend, whole (it refers to them weakly).
@@ -438,13 +446,7 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
       args.push_back("-l" + library);
     args.push_back("-Wl,--no-whole-archive");
   }
-  for (const TargetUnit *unit : linkUnits) {
-    Expected<std::vector<std::string>> unitArgs =
-        unit->getLinkArgs(targetSettings);
-    if (!unitArgs)
-      return unitArgs.takeError();
-    llvm::append_range(args, *unitArgs);
-  }
+  llvm::append_range(args, unitArgs);
   // The async dialect's runtime and MLIR's runner utilities (printMemref*,
   // vector.print), taken from the archives only by programs that use them;
   // mlirc's own builds, so that executables need no LLVM library.

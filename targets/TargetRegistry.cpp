@@ -8,6 +8,7 @@
 #include "targets/amdgpu/AMDGPUUnit.h"
 #include "targets/host/HostUnit.h"
 #include "targets/nvptx/NVPTXUnit.h"
+#include "targets/vulkan/VulkanUnit.h"
 
 using namespace mlirc;
 
@@ -16,5 +17,6 @@ std::vector<std::unique_ptr<TargetUnit>> mlirc::createTargetUnits() {
   units.push_back(createHostUnit());
   units.push_back(createNVPTXUnit());
   units.push_back(createAMDGPUUnit());
+  units.push_back(createVulkanUnit());
   return units;
 }

@@ -60,6 +60,9 @@ for rocm_root in ["/opt/rocm", "/usr/lib/x86_64-linux-gnu"]:
         break
 if config.have_hip_runtime:
     config.available_features.add("hip-runtime")
+# SPIRV-Tools (spirv-val, spirv-dis), which the Vulkan target runs.
+if shutil.which("spirv-val") and shutil.which("spirv-dis"):
+    config.available_features.add("spirv-tools")
 # The fuzzer exists in builds configured with MLIRC_FUZZER.
 if os.path.exists(os.path.join(bin_dir, "mlirc-fuzz")):
     config.available_features.add("mlirc-fuzz")

@@ -19,6 +19,8 @@ SmallString<0> mlirc::packOffloadBinary(const DeviceImage &image) {
   entry.TheOffloadKind = image.offloadKind;
   entry.StringData["triple"] = image.triple;
   entry.StringData["arch"] = image.arch;
+  for (const auto &[key, value] : image.strings)
+    entry.StringData[key] = value;
   entry.Image = MemoryBuffer::getMemBuffer(image.data->getBuffer(), "",
                                            /*RequiresNullTerminator=*/false);
   return object::OffloadBinary::write(entry);

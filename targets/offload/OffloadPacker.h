@@ -14,6 +14,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,8 @@ struct DeviceImage {
   std::string triple;
   std::string arch;
   std::unique_ptr<llvm::MemoryBuffer> data;
+  /// Further string entries (what a runtime checks before it loads it).
+  std::map<std::string, std::string> strings;
 };
 
 /// Serializes \p image as an OffloadBinary.

@@ -1,0 +1,263 @@
+//===- ConvertKernelsToSPIRV.cpp - A gpu.module's kernels as SPIR-V -------===//
+//
+// What MLIR's convert-gpu-to-spirv does for Vulkan, but on one gpu.module
+// and with the spirv.module nested in it, where the #spirv.target_env's
+// serialization looks for it (MLIR's pass puts Vulkan modules beside the
+// gpu.module, for its own runner). Math goes to GLSL.std.450, and what
+// cannot be converted is reported at the op, naming the Vulkan target,
+// instead of as a legalization failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/vulkan/Passes.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
+#include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/IndexToSPIRV/IndexToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_CONVERTKERNELSTOSPIRV
+#include "targets/vulkan/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+/// MLIR's lifting of branches into scf ops, for gpu.func too: an infinite
+/// loop in a kernel ends the kernel after it (never reached).
+struct LiftKernelBranches : public ControlFlowToSCFTransformation {
+  FailureOr<Operation *> createUnreachableTerminator(Location loc,
+                                                     OpBuilder &builder,
+                                                     Region &region) override {
+    auto kernel = dyn_cast<gpu::GPUFuncOp>(region.getParentOp());
+    if (!kernel)
+      return ControlFlowToSCFTransformation::createUnreachableTerminator(
+          loc, builder, region);
+    if (kernel.getFunctionType().getNumResults() != 0)
+      return failure();
+    return gpu::ReturnOp::create(builder, loc).getOperation();
+  }
+};
+
+struct ConvertKernelsToSPIRVPass
+    : public mlirc::impl::ConvertKernelsToSPIRVBase<ConvertKernelsToSPIRVPass> {
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    if (failed(setWorkgroupSizes(module)))
+      return signalPassFailure();
+
+    // The copy becomes the spirv.module; the gpu.module keeps its kernels
+    // until serialization replaces it.
+    OpBuilder b(module.getBody(), module.getBody()->begin());
+    Operation *copy = b.clone(*module.getOperation());
+    // The unit's target attribute, where the conversion looks for it.
+    spirv::TargetEnvAttr targetEnv = getTargetEnv(module);
+    copy->setAttr(spirv::getTargetEnvAttrName(), targetEnv);
+    std::unique_ptr<ConversionTarget> target =
+        SPIRVConversionTarget::get(targetEnv);
+
+    copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
+    copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
+    // SPIR-V for Vulkan needs structured control flow.
+    if (failed(liftBranches(copy)))
+      return signalPassFailure();
+    {
+      // What GLSL.std.450 lacks, as arithmetic.
+      RewritePatternSet patterns(&getContext());
+      populatePolynomialApproximateErfPattern(patterns);
+      populatePolynomialApproximateErfcPattern(patterns);
+      (void)applyPatternsGreedily(copy, std::move(patterns));
+    }
+    // Memory spaces first: workgroup memory, private memory, buffers.
+    spirv::MemorySpaceToStorageClassConverter spaces(mapMemorySpace);
+    spirv::convertMemRefTypesAndAttrs(copy, spaces);
+
+    SPIRVConversionOptions options;
+    SPIRVTypeConverter typeConverter(targetEnv, options);
+    RewritePatternSet patterns(&getContext());
+    ScfToSPIRVContext scfContext;
+    populateGPUToSPIRVPatterns(typeConverter, patterns);
+    populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+    cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
+    arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+    populateMathToSPIRVPatterns(typeConverter, patterns);
+    populateMemRefToSPIRVPatterns(typeConverter, patterns);
+    populateVectorToSPIRVPatterns(typeConverter, patterns);
+    index::populateIndexToSPIRVPatterns(typeConverter, patterns);
+    ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
+    populateFuncToSPIRVPatterns(typeConverter, patterns);
+    populateBuiltinFuncToSPIRVPatterns(typeConverter, patterns);
+    // Partial: what stays unconverted is reported below, at the op.
+    if (failed(applyPartialConversion(copy, *target, std::move(patterns))))
+      return signalPassFailure();
+    // The copy is a spirv.module now, unless something in it stayed.
+    Operation *converted = &module.getBody()->front();
+    if (failed(checkConverted(converted)))
+      return signalPassFailure();
+  }
+
+  /// The gpu.module's #spirv.target_env, else an enclosing one, else
+  /// MLIR's default.
+  static spirv::TargetEnvAttr getTargetEnv(gpu::GPUModuleOp module) {
+    if (ArrayAttr targets = module.getTargetsAttr())
+      for (Attribute target : targets)
+        if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
+          return env;
+    return spirv::lookupTargetEnvOrDefault(module);
+  }
+
+  /// Vulkan compute shaders fix their workgroup size in the module.
+  LogicalResult setWorkgroupSizes(gpu::GPUModuleOp module) {
+    StringRef abiName = spirv::getEntryPointABIAttrName();
+    for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+      if (!kernel.isKernel() || kernel->hasAttr(abiName))
+        continue;
+      std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize();
+      if (!known)
+        return kernel.emitError("kernel '")
+               << kernel.getName()
+               << "' cannot be compiled for the Vulkan target without its "
+                  "block size: Vulkan fixes a compute shader's workgroup "
+                  "size when it is compiled; launch it with a constant "
+                  "block size, or give it known_block_size";
+      SmallVector<int32_t> size(*known);
+      kernel->setAttr(abiName,
+                      spirv::getEntryPointABIAttr(&getContext(), size));
+    }
+    return success();
+  }
+
+  /// The gpu dialect's address spaces as Vulkan's storage classes (MLIR's
+  /// map takes numbers only), then MLIR's numbering.
+  static std::optional<spirv::StorageClass> mapMemorySpace(Attribute space) {
+    auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space);
+    if (!gpuSpace)
+      return spirv::mapMemorySpaceToVulkanStorageClass(space);
+    switch (gpuSpace.getValue()) {
+    case gpu::AddressSpace::Global:
+      return spirv::StorageClass::StorageBuffer;
+    case gpu::AddressSpace::Workgroup:
+      return spirv::StorageClass::Workgroup;
+    case gpu::AddressSpace::Private:
+      return spirv::StorageClass::Function;
+    }
+    return std::nullopt;
+  }
+
+  /// Lifts the branches (cf) of every function in \p copy into scf ops;
+  /// what stays is an error at it.
+  LogicalResult liftBranches(Operation *copy) {
+    LiftKernelBranches lifting;
+    WalkResult result = copy->walk([&](FunctionOpInterface function) {
+      Region &body = function.getFunctionBody();
+      if (body.empty() || body.hasOneBlock())
+        return WalkResult::advance();
+      DominanceInfo dominance(function);
+      if (failed(transformCFGToSCF(body, lifting, dominance)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+    WalkResult left = copy->walk([](Operation *op) {
+      if (!isa<cf::ControlFlowDialect>(op->getDialect()) ||
+          isa<cf::AssertOp>(op))
+        return WalkResult::advance();
+      op->emitError("'")
+          << op->getName()
+          << "' cannot be compiled for the Vulkan target: SPIR-V for Vulkan "
+             "needs structured control flow, and these branches do not "
+             "lift into scf ops; write the loop or choice with scf";
+      return WalkResult::interrupt();
+    });
+    return failure(left.wasInterrupted());
+  }
+
+  /// A thread's own memory (memref.alloca without a memory space) as the
+  /// gpu dialect's private memory, a Function variable in SPIR-V, where
+  /// its users are loads and stores that take any memory space.
+  static void makeAllocaPrivate(memref::AllocaOp alloca) {
+    MemRefType type = alloca.getType();
+    if (type.getMemorySpace() ||
+        !llvm::all_of(alloca->getUsers(), [](Operation *user) {
+          return isa<memref::LoadOp, memref::StoreOp>(user);
+        }))
+      return;
+    auto privateSpace = gpu::AddressSpaceAttr::get(alloca.getContext(),
+                                                   gpu::AddressSpace::Private);
+    alloca.getResult().setType(
+        MemRefType::get(type.getShape(), type.getElementType(),
+                        type.getLayout(), privateSpace));
+  }
+
+  /// Workgroup and private attributions as allocations at the function's
+  /// start, which MLIR converts into Workgroup and Function variables (its
+  /// gpu.func conversion fails on attributions).
+  static void allocateAttributions(gpu::GPUFuncOp func) {
+    Block &entry = func.getBody().front();
+    OpBuilder b(&entry, entry.begin());
+    unsigned first = func.getFirstWorkgroupAttributionIndex();
+    unsigned count = entry.getNumArguments() - first;
+    if (count == 0)
+      return;
+    for (BlockArgument arg : func.getWorkgroupAttributions())
+      arg.replaceAllUsesWith(memref::AllocOp::create(
+          b, arg.getLoc(), cast<MemRefType>(arg.getType())));
+    for (BlockArgument arg : func.getPrivateAttributions())
+      arg.replaceAllUsesWith(memref::AllocaOp::create(
+          b, arg.getLoc(), cast<MemRefType>(arg.getType())));
+    entry.eraseArguments(first, count);
+    func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                  b.getI64IntegerAttr(0));
+  }
+
+  /// Reports the first op the conversion left in \p copy, at that op.
+  LogicalResult checkConverted(Operation *copy) {
+    Operation *left = nullptr;
+    copy->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == copy || isa_and_nonnull<spirv::SPIRVDialect>(op->getDialect()))
+        return WalkResult::advance();
+      // A cast stands for the op that produced or used its operand.
+      if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op)) {
+        Operation *def = cast.getOperand(0).getDefiningOp();
+        if (def && !isa_and_nonnull<spirv::SPIRVDialect>(def->getDialect()))
+          op = def;
+        else if (!cast->use_empty())
+          op = *cast->getUsers().begin();
+      }
+      left = op;
+      return WalkResult::interrupt();
+    });
+    if (!left)
+      return success();
+    left->emitError("'")
+        << left->getName()
+        << "' cannot be compiled for the Vulkan target: MLIR has no SPIR-V "
+           "lowering for it with these types";
+    return failure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,45 @@
+//===- Passes.td - the Vulkan target's passes ----------------*- tablegen -*-===//
+//
+// Registered by the unit (TargetUnit::registerPasses), so mlirc-opt runs
+// them one at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_VULKAN_PASSES_TD
+#define MLIRC_TARGETS_VULKAN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertKernelsToSPIRV
+    : Pass<"mlirc-convert-kernels-to-spirv", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower a gpu.module's kernels to a SPIR-V compute module";
+  let description = [{
+    Gives each kernel the workgroup size Vulkan compute shaders fix at
+    compile time (from its known_block_size), then converts a copy of the
+    gpu.module into a spirv.module nested in it (what the
+    #spirv.target_env's serialization takes): gpu, scf, arith, math
+    (GLSL.std.450), memref (storage buffers), vector, index and func ops.
+    Kernel arguments become storage buffers in descriptor set 0, one
+    binding each in argument order. An op with no SPIR-V lowering, or a
+    kernel without a known block size, is an error at it.
+  }];
+  let dependentDialects = ["mlir::spirv::SPIRVDialect"];
+}
+
+def CompleteSPIRVRequirements
+    : Pass<"mlirc-complete-spirv-requirements", "mlir::spirv::ModuleOp"> {
+  let summary = "Complete what MLIR's spirv-update-vce leaves out of a "
+                "module's requirements";
+  let description = [{
+    Runs after spirv-update-vce, which derives the requirements from ops
+    and types only, and chooses the oldest SPIR-V version they allow:
+    - the version becomes the target environment's (the Vulkan version's
+      own), since spirv-lower-abi-attrs lists storage buffers among an
+      entry point's interfaces from SPIR-V 1.4 on, which older versions
+      reject;
+    - a module reading a subgroup built-in (SubgroupSize,
+      SubgroupLocalInvocationId, ...) requires GroupNonUniform.
+  }];
+}
+
+#endif // MLIRC_TARGETS_VULKAN_PASSES_TD

@@ -1,0 +1,291 @@
+//===- VulkanUnit.cpp - Vulkan compute as a device target -----------------===//
+//
+// vulkan (1.1), vulkan1.1, vulkan1.2, vulkan1.3: kernels lowered to SPIR-V
+// compute shaders (ConvertKernelsToSPIRV) under a #spirv.target_env for that
+// Vulkan version's SPIR-V, serialized in-process through the attribute's
+// TargetAttrInterface, and validated by a `spirv-val --target-env vulkanX.Y`
+// job per image. Each image is an OffloadBinary of kind SPIR-V that the host
+// object holds itself (no vendor linker takes SPIR-V), with the
+// capabilities the shader declares recorded beside it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/vulkan/VulkanUnit.h"
+#include "pipeline/Passes.h"
+#include "targets/offload/OffloadPacker.h"
+#include "targets/vulkan/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/SPIRV/Target.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+using namespace mlirc;
+
+namespace {
+
+/// Vulkan versions and the SPIR-V each guarantees.
+struct VulkanVersion {
+  StringLiteral chip;
+  StringLiteral spirv;
+};
+constexpr VulkanVersion versions[] = {
+    {"vulkan1.1", "v1.3"}, {"vulkan1.2", "v1.5"}, {"vulkan1.3", "v1.6"}};
+
+/// The capabilities the target environment allows; spirv-update-vce keeps
+/// those a shader uses, which the image records.
+constexpr StringLiteral allowedCapabilities =
+    "Shader, Int8, Int16, Int64, Float16, Float64, StorageBuffer16BitAccess, "
+    "StorageBuffer8BitAccess, GroupNonUniform, GroupNonUniformVote, "
+    "GroupNonUniformArithmetic, GroupNonUniformBallot, "
+    "GroupNonUniformShuffle, GroupNonUniformShuffleRelative";
+constexpr StringLiteral allowedExtensions =
+    "SPV_KHR_storage_buffer_storage_class, SPV_KHR_8bit_storage, "
+    "SPV_KHR_16bit_storage";
+
+/// The OpCapability operands of \p spirv, a SPIR-V binary, by name.
+std::string getCapabilities(StringRef spirv) {
+  constexpr unsigned headerWords = 5, opCapability = 17;
+  SmallVector<std::string> names;
+  size_t words = spirv.size() / 4;
+  auto word = [&](size_t i) {
+    return support::endian::read32le(spirv.data() + 4 * i);
+  };
+  for (size_t i = headerWords; i < words;) {
+    uint32_t first = word(i);
+    unsigned count = first >> 16;
+    if (count == 0)
+      break;
+    if ((first & 0xffff) == opCapability && count >= 2 && i + 1 < words)
+      names.push_back(mlir::spirv::stringifyCapability(
+                          static_cast<mlir::spirv::Capability>(word(i + 1)))
+                          .str());
+    i += count;
+  }
+  return join(names, ",");
+}
+
+/// Validates each image and has the host object carry it.
+class VulkanImageBuilder : public ImageBuilder {
+public:
+  VulkanImageBuilder(const ImageBuildContext &context, std::string spirvVal)
+      : context(context), spirvVal(std::move(spirvVal)) {}
+
+  Error addJobs(ArrayRef<SerializedObject> objects,
+                std::vector<Job> &jobs) override {
+    for (const SerializedObject &object : objects) {
+      std::string base = (context.stem + "." + object.module).str();
+      Expected<std::string> path =
+          writeTempFile(context, base + "." + object.chip, "spv", object.data);
+      if (!path)
+        return path.takeError();
+      Job job;
+      job.program = spirvVal;
+      job.args = {"--target-env", object.chip, *path};
+      job.description = "spirv-val for " + object.chip;
+      jobs.push_back(std::move(job));
+      images.push_back(object);
+    }
+    return Error::success();
+  }
+
+  Error collectImages(std::vector<DeviceImage> &) override {
+    return Error::success();
+  }
+  bool hasLinkedImages(StringRef) const override { return false; }
+
+  Error finishHostModule(Module &module, const KernelList &kernels) override {
+    for (const SerializedObject &object : images) {
+      DeviceImage image;
+      image.offloadKind = object::OFK_None;
+      image.imageKind = object::IMG_SPIRV;
+      image.triple = "spirv-unknown-" + object.chip + "-compute";
+      image.arch = object.chip;
+      image.data = MemoryBuffer::getMemBufferCopy(object.data);
+      image.strings["capabilities"] = getCapabilities(object.data);
+      image.strings["kernels"] = join(kernels.getKernelsOf(object.module), ",");
+      SmallString<0> binary = packOffloadBinary(image);
+      Constant *data = ConstantDataArray::get(
+          module.getContext(), ArrayRef<uint8_t>(
+                                   reinterpret_cast<const uint8_t *>(
+                                       binary.data()),
+                                   binary.size()));
+      auto *global = new GlobalVariable(
+          module, data->getType(), /*isConstant=*/true,
+          GlobalValue::InternalLinkage, data,
+          "__mlirc_vulkan_image_" + kernels.getSymbolSuffix(object.module) +
+              "_" + object.chip);
+      global->setSection("mlirc_vulkan_images");
+      global->setAlignment(Align(8));
+      appendToUsed(module, {global});
+    }
+    return Error::success();
+  }
+
+private:
+  const ImageBuildContext &context;
+  std::string spirvVal;
+  std::vector<SerializedObject> images;
+};
+
+class VulkanUnit : public TargetUnit {
+public:
+  StringRef getName() const override { return "Vulkan"; }
+  StringRef getIntrinsicDialect() const override { return "spirv"; }
+  std::vector<StringRef> getOwnDialects() const override { return {"spirv"}; }
+  bool claimsArch(StringRef arch) const override {
+    return arch.starts_with("vulkan");
+  }
+  Expected<OffloadTarget> parseArch(StringRef arch) const override {
+    StringRef chip = arch == "vulkan" ? "vulkan1.1" : arch;
+    for (const VulkanVersion &version : versions) {
+      if (version.chip != chip)
+        continue;
+      OffloadTarget target;
+      target.unit = this;
+      target.arch = arch.str();
+      target.chip = chip.str();
+      return target;
+    }
+    return createStringError("unknown Vulkan version '%s'; expected vulkan "
+                             "(1.1), vulkan1.1, vulkan1.2 or vulkan1.3",
+                             arch.str().c_str());
+  }
+  StringRef getArchExamples() const override {
+    return "vulkan, vulkan1.1, vulkan1.2, vulkan1.3";
+  }
+
+  Error setUp(ArrayRef<OffloadTarget> targets, const TargetSettings &settings,
+              bool needTools, raw_ostream *log) override {
+    ErrorOr<std::string> found = sys::findProgramByName("spirv-val");
+    if (found) {
+      spirvVal = *found;
+      if (log)
+        *log << "mlirc: using " << spirvVal << " (found in PATH)\n";
+      return Error::success();
+    }
+    spirvVal = "spirv-val";
+    if (!needTools || settings.printJobs)
+      return Error::success();
+    return createStringError(
+        "the Vulkan target validates its SPIR-V with spirv-val, which is not "
+        "in PATH; install SPIRV-Tools (Debian: apt-get install spirv-tools)");
+  }
+
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::spirv::SPIRVDialect>();
+    mlir::spirv::registerSPIRVTargetInterfaceExternalModels(registry);
+  }
+  void registerPasses() const override { registerMlircVulkanPasses(); }
+
+  void populateDevicePasses(mlir::OpPassManager &pm,
+                            ArrayRef<OffloadTarget> targets,
+                            bool gpuTargetsToo) const override {
+    LaunchLimits limits = getLaunchLimits();
+    BoundGpuIdsOptions bounds;
+    bounds.blockLimits.assign(std::begin(limits.maxBlockSize),
+                              std::end(limits.maxBlockSize));
+    bounds.gridLimits.assign(std::begin(limits.maxGridSize),
+                             std::end(limits.maxGridSize));
+    bounds.maxThreadsPerBlock = limits.maxThreadsPerBlock;
+    pm.addPass(createBoundGpuIds(bounds));
+    // SPIR-V for Vulkan needs structured control flow: scf stays.
+    pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
+    pm.addPass(mlir::createLowerAffinePass());
+    pm.addPass(mlir::createConvertComplexToStandardPass());
+    pm.addPass(createConvertKernelsToSPIRV());
+    mlir::OpPassManager &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
+    spirvModule.addPass(mlir::spirv::createSPIRVLowerABIAttributesPass());
+    spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
+    spirvModule.addPass(createCompleteSPIRVRequirements());
+  }
+
+  SmallVector<mlir::Attribute>
+  getTargetAttrs(mlir::MLIRContext *context, ArrayRef<OffloadTarget> targets,
+                 unsigned optLevel) const override {
+    SmallVector<mlir::Attribute> attrs;
+    for (const OffloadTarget &target : targets) {
+      const VulkanVersion *version =
+          llvm::find_if(versions, [&](const VulkanVersion &version) {
+            return version.chip == target.chip;
+          });
+      LaunchLimits limits = getLaunchLimits();
+      std::string text =
+          formatv("#spirv.target_env<#spirv.vce<{0}, [{1}], [{2}]>, "
+                  "api=Vulkan, #spirv.resource_limits<"
+                  "max_compute_workgroup_invocations = {3}, "
+                  "max_compute_workgroup_size = [{4}, {5}, {6}]>>",
+                  version->spirv, allowedCapabilities, allowedExtensions,
+                  limits.maxThreadsPerBlock, limits.maxBlockSize[0],
+                  limits.maxBlockSize[1], limits.maxBlockSize[2])
+              .str();
+      mlir::Attribute attr = mlir::parseAttribute(text, context);
+      if (attr && !llvm::is_contained(attrs, attr))
+        attrs.push_back(attr);
+    }
+    return attrs;
+  }
+  bool lowersPerChip() const override { return true; }
+  std::string getTargetChip(mlir::Attribute attr) const override {
+    auto env = dyn_cast<mlir::spirv::TargetEnvAttr>(attr);
+    if (!env || env.getClientAPI() != mlir::spirv::ClientAPI::Vulkan)
+      return "";
+    std::string spirv =
+        mlir::spirv::stringifyVersion(env.getVersion()).lower();
+    for (const VulkanVersion &version : versions)
+      if (version.spirv == spirv)
+        return version.chip.str();
+    return "";
+  }
+  LaunchLimits getLaunchLimits() const override {
+    // What every device has (Vulkan's required limits allow less, which
+    // the runtime checks against the device).
+    LaunchLimits result;
+    result.maxThreadsPerBlock = limits::maxThreadsPerBlock;
+    int64_t block[] = {limits::maxThreadsPerBlock, limits::maxThreadsPerBlock,
+                       64};
+    std::copy(std::begin(block), std::end(block), result.maxBlockSize);
+    std::fill(std::begin(result.maxGridSize), std::end(result.maxGridSize),
+              65535);
+    return result;
+  }
+
+  std::unique_ptr<ImageBuilder>
+  createImageBuilder(const ImageBuildContext &context,
+                     ArrayRef<OffloadTarget> targets) const override {
+    return std::make_unique<VulkanImageBuilder>(context, spirvVal);
+  }
+
+  StringRef getRuntimeBackend() const override { return "vulkan"; }
+  Expected<std::vector<std::string>>
+  getLinkArgs(const TargetSettings &settings) const override {
+    return createStringError(
+        "linking a program for the Vulkan target is not supported yet: "
+        "mlirc compiles and validates Vulkan kernels (-c, -S, "
+        "--compile-to=) but has no Vulkan runtime to run them");
+  }
+
+private:
+  std::string spirvVal = "spirv-val";
+};
+
+} // namespace
+
+std::unique_ptr<TargetUnit> mlirc::createVulkanUnit() {
+  return std::make_unique<VulkanUnit>();
+}
