@@ -8,6 +8,7 @@ packages=(
   clang-22 libclang-22-dev libclang-cpp22-dev libclang-rt-22-dev
   clang-tools-22 lld-22
   rocm-device-libs libamdhip64-dev
+  spirv-tools mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
   cmake ninja-build make ccache python3 zstd libzstd-dev binutils libc6-dev
   libstdc++-12-dev zlib1g-dev
 )
