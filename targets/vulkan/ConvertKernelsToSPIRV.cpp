@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/vulkan/Passes.h"
+#include "targets/vulkan/ScalarizeVectorMemory.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
@@ -22,6 +23,7 @@
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,7 +31,6 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -65,7 +66,7 @@ struct ConvertKernelsToSPIRVPass
     : public mlirc::impl::ConvertKernelsToSPIRVBase<ConvertKernelsToSPIRVPass> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(setWorkgroupSizes(module)))
+    if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)))
       return signalPassFailure();
 
     // The copy becomes the spirv.module; the gpu.module keeps its kernels
@@ -84,10 +85,12 @@ struct ConvertKernelsToSPIRVPass
     if (failed(liftBranches(copy)))
       return signalPassFailure();
     {
-      // What GLSL.std.450 lacks, as arithmetic.
+      // What GLSL.std.450 lacks, as arithmetic; vectors in memory as
+      // their elements.
       RewritePatternSet patterns(&getContext());
       populatePolynomialApproximateErfPattern(patterns);
       populatePolynomialApproximateErfcPattern(patterns);
+      mlirc::populateScalarizeVectorMemoryPatterns(patterns);
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }
     // Memory spaces first: workgroup memory, private memory, buffers.
@@ -109,12 +112,41 @@ struct ConvertKernelsToSPIRVPass
     ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
     populateFuncToSPIRVPatterns(typeConverter, patterns);
     populateBuiltinFuncToSPIRVPatterns(typeConverter, patterns);
-    // Partial: what stays unconverted is reported below, at the op.
-    if (failed(applyPartialConversion(copy, *target, std::move(patterns))))
+    // Partial: what stays unconverted is reported below, at the op. An
+    // unconverted op using a converted value fails the conversion with a
+    // note at that op, where the error goes instead.
+    std::optional<Location> liveUser;
+    std::string liveUserName;
+    LogicalResult converted = success();
+    {
+      ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
+        if (!StringRef(diag.str()).contains("unresolved materialization"))
+          return failure();
+        for (Diagnostic &note : diag.getNotes()) {
+          // "see existing live user here: %1 = memref.load ..."
+          std::string noteText = note.str();
+          StringRef text = noteText;
+          if (!text.consume_front("see existing live user here: "))
+            continue;
+          liveUser = note.getLocation();
+          if (text.starts_with("%"))
+            text = text.split(" = ").second;
+          liveUserName =
+              text.take_until([](char c) { return c == ' ' || c == '('; })
+                  .trim('"')
+                  .str();
+        }
+        return liveUser ? success() : failure();
+      });
+      converted = applyPartialConversion(copy, *target, std::move(patterns));
+    }
+    if (failed(converted)) {
+      if (liveUser)
+        reportUnconverted(module, *liveUser, liveUserName);
       return signalPassFailure();
+    }
     // The copy is a spirv.module now, unless something in it stayed.
-    Operation *converted = &module.getBody()->front();
-    if (failed(checkConverted(converted)))
+    if (failed(checkConverted(&module.getBody()->front())))
       return signalPassFailure();
   }
 
@@ -126,6 +158,20 @@ struct ConvertKernelsToSPIRVPass
         if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
           return env;
     return spirv::lookupTargetEnvOrDefault(module);
+  }
+
+  /// A SPIR-V shader is one module: nothing links functions into it.
+  static LogicalResult checkDefined(gpu::GPUModuleOp module) {
+    for (auto function : module.getOps<FunctionOpInterface>()) {
+      if (!function.isExternal())
+        continue;
+      return function.emitError("'")
+             << function.getName()
+             << "' cannot be compiled for the Vulkan target: it is declared "
+                "but not defined in the gpu.module, and a SPIR-V shader links "
+                "no other code; define it in the gpu.module";
+    }
+    return success();
   }
 
   /// Vulkan compute shaders fix their workgroup size in the module.
@@ -207,9 +253,9 @@ struct ConvertKernelsToSPIRVPass
       return;
     auto privateSpace = gpu::AddressSpaceAttr::get(alloca.getContext(),
                                                    gpu::AddressSpace::Private);
-    alloca.getResult().setType(
-        MemRefType::get(type.getShape(), type.getElementType(),
-                        type.getLayout(), privateSpace));
+    alloca.getResult().setType(MemRefType::get(type.getShape(),
+                                               type.getElementType(),
+                                               type.getLayout(), privateSpace));
   }
 
   /// Workgroup and private attributions as allocations at the function's
@@ -233,6 +279,32 @@ struct ConvertKernelsToSPIRVPass
                   b.getI64IntegerAttr(0));
   }
 
+  /// Reports the op \p name of \p module (the original, not the failed
+  /// copy) at \p loc as one with no SPIR-V lowering.
+  static void reportUnconverted(gpu::GPUModuleOp module, Location loc,
+                                StringRef name) {
+    Operation *found = nullptr;
+    module.walk([&](Operation *op) {
+      if (op->getLoc() != loc || isa<spirv::ModuleOp>(op->getParentOp()))
+        return WalkResult::advance();
+      // The op of that name there, else the first op there.
+      if (!found || op->getName().getStringRef() == name)
+        found = op;
+      return op->getName().getStringRef() == name ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+    });
+    if (!found)
+      return (void)emitError(loc, "cannot be compiled for the Vulkan target: "
+                                  "MLIR has no SPIR-V lowering for it");
+    emitUnconverted(found);
+  }
+
+  static void emitUnconverted(Operation *op) {
+    op->emitError("'") << op->getName()
+                       << "' cannot be compiled for the Vulkan target: MLIR "
+                          "has no SPIR-V lowering for it with these types";
+  }
+
   /// Reports the first op the conversion left in \p copy, at that op.
   LogicalResult checkConverted(Operation *copy) {
     Operation *left = nullptr;
@@ -252,10 +324,7 @@ struct ConvertKernelsToSPIRVPass
     });
     if (!left)
       return success();
-    left->emitError("'")
-        << left->getName()
-        << "' cannot be compiled for the Vulkan target: MLIR has no SPIR-V "
-           "lowering for it with these types";
+    emitUnconverted(left);
     return failure();
   }
 };

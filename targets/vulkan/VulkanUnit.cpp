@@ -15,14 +15,15 @@
 #include "targets/offload/OffloadPacker.h"
 #include "targets/vulkan/Passes.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/SPIRV/Target.h"
@@ -121,10 +122,9 @@ public:
       image.strings["kernels"] = join(kernels.getKernelsOf(object.module), ",");
       SmallString<0> binary = packOffloadBinary(image);
       Constant *data = ConstantDataArray::get(
-          module.getContext(), ArrayRef<uint8_t>(
-                                   reinterpret_cast<const uint8_t *>(
-                                       binary.data()),
-                                   binary.size()));
+          module.getContext(),
+          ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(binary.data()),
+                            binary.size()));
       auto *global = new GlobalVariable(
           module, data->getType(), /*isConstant=*/true,
           GlobalValue::InternalLinkage, data,
@@ -167,7 +167,7 @@ public:
                              arch.str().c_str());
   }
   StringRef getArchExamples() const override {
-    return "vulkan, vulkan1.1, vulkan1.2, vulkan1.3";
+    return "vulkanX.Y (Vulkan, e.g. vulkan1.1, vulkan1.3)";
   }
 
   Error setUp(ArrayRef<OffloadTarget> targets, const TargetSettings &settings,
@@ -206,8 +206,14 @@ public:
     pm.addPass(createBoundGpuIds(bounds));
     // SPIR-V for Vulkan needs structured control flow: scf stays.
     pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
-    pm.addPass(mlir::createLowerAffinePass());
     pm.addPass(mlir::createConvertComplexToStandardPass());
+    // Vector ops as the simpler ones SPIR-V has, transfers as loads and
+    // stores; then affine, which vector-to-scf emits too.
+    pm.addPass(createLowerVectorOps());
+    // Unrolled: the loops' temporaries would be allocas of vectors.
+    pm.addPass(mlir::createConvertVectorToSCFPass(
+        mlir::VectorTransferToSCFOptions().enableFullUnroll()));
+    pm.addPass(mlir::createLowerAffinePass());
     pm.addPass(createConvertKernelsToSPIRV());
     mlir::OpPassManager &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
     spirvModule.addPass(mlir::spirv::createSPIRVLowerABIAttributesPass());
@@ -245,8 +251,7 @@ public:
     auto env = dyn_cast<mlir::spirv::TargetEnvAttr>(attr);
     if (!env || env.getClientAPI() != mlir::spirv::ClientAPI::Vulkan)
       return "";
-    std::string spirv =
-        mlir::spirv::stringifyVersion(env.getVersion()).lower();
+    std::string spirv = mlir::spirv::stringifyVersion(env.getVersion()).lower();
     for (const VulkanVersion &version : versions)
       if (version.spirv == spirv)
         return version.chip.str();

@@ -1,0 +1,27 @@
+//===- ScalarizeVectorMemory.h - Vector memory access per element -*- C++ -*-=//
+//
+// SPIR-V for Vulkan addresses memory logically: MLIR's lowering of a
+// vector load or store through a bitcast pointer is invalid there (outside
+// storage buffers with variable pointers), so vectors are read and written
+// element by element.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_VULKAN_SCALARIZEVECTORMEMORY_H
+#define MLIRC_TARGETS_VULKAN_SCALARIZEVECTORMEMORY_H
+
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
+namespace mlirc {
+
+/// 1-D vector.load and vector.store on memrefs as memref.load and
+/// memref.store of each element; masked loads and stores as one guarded
+/// access per element, and transfers first as loads and stores (MLIR's
+/// patterns for both).
+void populateScalarizeVectorMemoryPatterns(mlir::RewritePatternSet &patterns);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_VULKAN_SCALARIZEVECTORMEMORY_H
