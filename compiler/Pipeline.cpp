@@ -9,6 +9,7 @@
 
 #include "compiler/Pipeline.h"
 #include "compiler/Passes.h"
+#include "pipeline/GpuModuleLowering.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetUnit.h"
 
@@ -132,16 +133,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
                                const PipelineOptions &options) {
   for (const TargetUnit *unit : options.units)
     unit->populateHostPreLowering(pm);
-  // complex ops as arith and math on their parts, the rest (create, re,
-  // im) as LLVM structs.
-  pm.addPass(createConvertComplexToStandardPass());
-  pm.addPass(createConvertComplexToLLVMPass());
-  pm.addPass(createLowerVectorOps());
-  // vector-to-scf and expand-strided-metadata emit affine.apply: lower
-  // affine after both.
-  pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
+  addComplexVectorAffineLowering(pm);
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));

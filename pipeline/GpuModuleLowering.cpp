@@ -32,8 +32,8 @@ static void addIndexNarrowing(OpPassManager &pm, bool narrow) {
   }
 }
 
-void mlirc::populateGpuModulePreLowering(
-    OpPassManager &pm, const GpuModuleLoweringOptions &options) {
+void mlirc::addIdBounds(OpPassManager &pm,
+                        const GpuModuleLoweringOptions &options) {
   BoundGpuIdsOptions bounds;
   bounds.blockLimits.assign(std::begin(options.maxBlockSize),
                             std::end(options.maxBlockSize));
@@ -41,11 +41,9 @@ void mlirc::populateGpuModulePreLowering(
                            std::end(options.maxGridSize));
   bounds.maxThreadsPerBlock = options.maxThreadsPerBlock;
   pm.addPass(createBoundGpuIds(bounds));
-  // After the bounds, which read --gpu-max-threads-per-block's attribute.
-  pm.addPass(createMaxThreadsPerBlock({options.intrinsicDialect}));
-  pm.addPass(createExpandGpuOps({options.subgroupSize, options.vendor}));
-  // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
-  pm.addPass(createOutlineMathOps());
+}
+
+void mlirc::addComplexVectorAffineLowering(OpPassManager &pm) {
   // complex ops as arith and math on their parts, the rest (create, re,
   // im) as LLVM structs.
   pm.addPass(createConvertComplexToStandardPass());
@@ -56,6 +54,17 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+}
+
+void mlirc::populateGpuModulePreLowering(
+    OpPassManager &pm, const GpuModuleLoweringOptions &options) {
+  addIdBounds(pm, options);
+  // After the bounds, which read --gpu-max-threads-per-block's attribute.
+  pm.addPass(createMaxThreadsPerBlock({options.intrinsicDialect}));
+  pm.addPass(createExpandGpuOps({options.subgroupSize, options.vendor}));
+  // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
+  pm.addPass(createOutlineMathOps());
+  addComplexVectorAffineLowering(pm);
   addIndexNarrowing(pm, options.narrowIndexArithmetic);
   pm.addPass(createSCFToControlFlowPass());
 }

@@ -35,6 +35,15 @@ struct GpuModuleLoweringOptions {
   bool narrowIndexArithmetic = true;
 };
 
+/// Bounds thread and block ids by the limits of \p options (BoundGpuIds).
+void addIdBounds(mlir::OpPassManager &pm,
+                 const GpuModuleLoweringOptions &options);
+
+/// complex ops as arith, math and LLVM structs; vector ops as the simpler
+/// ones the LLVM lowering takes, transfers as loops; strided metadata and
+/// affine as arith. Host code and LLVM-based GPU units lower so.
+void addComplexVectorAffineLowering(mlir::OpPassManager &pm);
+
 /// What every GPU unit's device lowering (a gpu.module pipeline) runs
 /// before its own conversion of the gpu dialect (convert-gpu-to-nvvm,
 /// -rocdl): ids bounded by the launch limits, subgroup and reduction ops

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/vulkan/VulkanUnit.h"
+#include "pipeline/GpuModuleLowering.h"
 #include "pipeline/Passes.h"
 #include "targets/offload/OffloadPacker.h"
 #include "targets/vulkan/Passes.h"
@@ -196,14 +197,7 @@ public:
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,
                             bool gpuTargetsToo) const override {
-    LaunchLimits limits = getLaunchLimits();
-    BoundGpuIdsOptions bounds;
-    bounds.blockLimits.assign(std::begin(limits.maxBlockSize),
-                              std::end(limits.maxBlockSize));
-    bounds.gridLimits.assign(std::begin(limits.maxGridSize),
-                             std::end(limits.maxGridSize));
-    bounds.maxThreadsPerBlock = limits.maxThreadsPerBlock;
-    pm.addPass(createBoundGpuIds(bounds));
+    addIdBounds(pm, getLoweringOptions());
     // SPIR-V for Vulkan needs structured control flow: scf stays.
     pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
     pm.addPass(mlir::createConvertComplexToStandardPass());
