@@ -13,6 +13,7 @@
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/ComplexToSPIRV/ComplexToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
@@ -90,6 +91,7 @@ struct ConvertKernelsToSPIRVPass
       RewritePatternSet patterns(&getContext());
       populatePolynomialApproximateErfPattern(patterns);
       populatePolynomialApproximateErfcPattern(patterns);
+      math::populateExpansionPatterns(patterns, {"fpowi"});
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }
@@ -106,6 +108,7 @@ struct ConvertKernelsToSPIRVPass
     cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
     arith::populateArithToSPIRVPatterns(typeConverter, patterns);
     populateMathToSPIRVPatterns(typeConverter, patterns);
+    populateComplexToSPIRVPatterns(typeConverter, patterns);
     populateMemRefToSPIRVPatterns(typeConverter, patterns);
     populateVectorToSPIRVPatterns(typeConverter, patterns);
     index::populateIndexToSPIRVPatterns(typeConverter, patterns);

@@ -200,6 +200,8 @@ public:
     addIdBounds(pm, getLoweringOptions());
     // SPIR-V for Vulkan needs structured control flow: scf stays.
     pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
+    // math.ipowi as functions beside their callers.
+    pm.addPass(createOutlineMathOps());
     pm.addPass(mlir::createConvertComplexToStandardPass());
     // Vector ops as the simpler ones SPIR-V has, transfers as loads and
     // stores; then affine, which vector-to-scf emits too.
