@@ -60,26 +60,46 @@ constexpr StringLiteral allowedExtensions =
     "SPV_KHR_storage_buffer_storage_class, SPV_KHR_8bit_storage, "
     "SPV_KHR_16bit_storage";
 
-/// The OpCapability operands of \p spirv, a SPIR-V binary, by name.
-std::string getCapabilities(StringRef spirv) {
-  constexpr unsigned headerWords = 5, opCapability = 17;
-  SmallVector<std::string> names;
-  size_t words = spirv.size() / 4;
-  auto word = [&](size_t i) {
-    return support::endian::read32le(spirv.data() + 4 * i);
-  };
-  for (size_t i = headerWords; i < words;) {
-    uint32_t first = word(i);
-    unsigned count = first >> 16;
-    if (count == 0)
-      break;
-    if ((first & 0xffff) == opCapability && count >= 2 && i + 1 < words)
-      names.push_back(mlir::spirv::stringifyCapability(
-                          static_cast<mlir::spirv::Capability>(word(i + 1)))
-                          .str());
+/// Calls \p visit with the opcode and operands of each instruction of
+/// \p spirv, a SPIR-V binary.
+void forEachInstruction(
+    StringRef spirv,
+    function_ref<void(unsigned opcode, ArrayRef<uint32_t> operands)> visit) {
+  constexpr unsigned headerWords = 5;
+  SmallVector<uint32_t> words;
+  for (size_t i = 0; i + 4 <= spirv.size(); i += 4)
+    words.push_back(support::endian::read32le(spirv.data() + i));
+  for (size_t i = headerWords; i < words.size();) {
+    unsigned count = words[i] >> 16;
+    if (count == 0 || i + count > words.size())
+      return;
+    visit(words[i] & 0xffff, ArrayRef(words).slice(i + 1, count - 1));
     i += count;
   }
+}
+
+/// The OpCapability operands of \p spirv by name.
+std::string getCapabilities(StringRef spirv) {
+  constexpr unsigned opCapability = 17;
+  SmallVector<std::string> names;
+  forEachInstruction(spirv, [&](unsigned opcode, ArrayRef<uint32_t> operands) {
+    if (opcode == opCapability && !operands.empty())
+      names.push_back(mlir::spirv::stringifyCapability(
+                          static_cast<mlir::spirv::Capability>(operands[0]))
+                          .str());
+  });
   return join(names, ",");
+}
+
+/// True when \p spirv has an entry point: a gpu.module without kernels
+/// makes a module without any, which Vulkan has no use for.
+bool hasEntryPoint(StringRef spirv) {
+  constexpr unsigned opEntryPoint = 15;
+  bool found = false;
+  forEachInstruction(spirv, [&](unsigned opcode, ArrayRef<uint32_t>) {
+    found |= opcode == opEntryPoint;
+  });
+  return found;
 }
 
 /// Validates each image and has the host object carry it.
@@ -91,6 +111,8 @@ public:
   Error addJobs(ArrayRef<SerializedObject> objects,
                 std::vector<Job> &jobs) override {
     for (const SerializedObject &object : objects) {
+      if (!hasEntryPoint(object.data))
+        continue;
       std::string base = (context.stem + "." + object.module).str();
       Expected<std::string> path =
           writeTempFile(context, base + "." + object.chip, "spv", object.data);
