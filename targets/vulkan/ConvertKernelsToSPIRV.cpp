@@ -153,9 +153,14 @@ struct ConvertKernelsToSPIRVPass
       return signalPassFailure();
   }
 
-  /// The gpu.module's #spirv.target_env, else an enclosing one, else
-  /// MLIR's default.
+  /// The input's own `spirv.target_env` (MLIR's Vulkan programs write one
+  /// on the module), else the unit's target attribute, else MLIR's
+  /// default.
   static spirv::TargetEnvAttr getTargetEnv(gpu::GPUModuleOp module) {
+    StringRef name = spirv::getTargetEnvAttrName();
+    for (Operation *op = module; op; op = op->getParentOp())
+      if (auto env = op->getAttrOfType<spirv::TargetEnvAttr>(name))
+        return env;
     if (ArrayAttr targets = module.getTargetsAttr())
       for (Attribute target : targets)
         if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))

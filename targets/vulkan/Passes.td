@@ -33,10 +33,9 @@ def CompleteSPIRVRequirements
   let description = [{
     Runs after spirv-update-vce, which derives the requirements from ops
     and types only, and chooses the oldest SPIR-V version they allow:
-    - the version becomes the target environment's (the Vulkan version's
-      own), since spirv-lower-abi-attrs lists storage buffers among an
-      entry point's interfaces from SPIR-V 1.4 on, which older versions
-      reject;
+    - a module whose entry points list storage buffers among their
+      interfaces (spirv-lower-abi-attrs does so when the target allows
+      SPIR-V 1.4) requires SPIR-V 1.4, which older versions reject;
     - a module reading a subgroup built-in (SubgroupSize,
       SubgroupLocalInvocationId, ...) requires GroupNonUniform.
   }];
