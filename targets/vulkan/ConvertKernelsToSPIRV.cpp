@@ -12,6 +12,7 @@
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ComplexToSPIRV/ComplexToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
@@ -28,6 +29,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -93,6 +95,10 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
+      // The loads and stores those make, through subviews and reshapes;
+      // the index arithmetic that folding makes.
+      memref::populateFoldMemRefAliasOpPatterns(patterns);
+      populateAffineToStdConversionPatterns(patterns);
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }
     // Memory spaces first: workgroup memory, private memory, buffers.

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -65,6 +66,10 @@ struct StoreElements : public OpRewritePattern<vector::StoreOp> {
 
 void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
   patterns.add<LoadElements, StoreElements>(patterns.getContext());
+  // Transfers that may leave the memref as masked ones, those as masked
+  // loads and stores.
+  vector::populateVectorMaskMaterializationPatterns(
+      patterns, /*force32BitVectorIndices=*/true);
   vector::populateVectorTransferLoweringPatterns(patterns,
                                                  /*maxTransferRank=*/1);
   vector::populateVectorMaskedLoadStoreEmulationPatterns(patterns);

@@ -221,7 +221,6 @@ public:
                             bool gpuTargetsToo) const override {
     addIdBounds(pm, getLoweringOptions());
     // SPIR-V for Vulkan needs structured control flow: scf stays.
-    pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
     // math.ipowi as functions beside their callers.
     pm.addPass(createOutlineMathOps());
     pm.addPass(mlir::createConvertComplexToStandardPass());
@@ -231,6 +230,9 @@ public:
     // Unrolled: the loops' temporaries would be allocas of vectors.
     pm.addPass(mlir::createConvertVectorToSCFPass(
         mlir::VectorTransferToSCFOptions().enableFullUnroll()));
+    // Subviews, expand/collapse_shape into the indices of the loads and
+    // stores that use them (a storage buffer is one array).
+    pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
     pm.addPass(mlir::createLowerAffinePass());
     pm.addPass(createConvertKernelsToSPIRV());
     mlir::OpPassManager &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
