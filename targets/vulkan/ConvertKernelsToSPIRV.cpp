@@ -101,6 +101,11 @@ struct ConvertKernelsToSPIRVPass
       populateAffineToStdConversionPatterns(patterns);
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }
+    // Vectors of the sizes SPIR-V has (2, 3 and 4 elements), in function
+    // bodies and device functions' signatures.
+    if (failed(spirv::unrollVectorsInSignatures(copy)) ||
+        failed(spirv::unrollVectorsInFuncBodies(copy)))
+      return signalPassFailure();
     // Memory spaces first: workgroup memory, private memory, buffers.
     spirv::MemorySpaceToStorageClassConverter spaces(mapMemorySpace);
     spirv::convertMemRefTypesAndAttrs(copy, spaces);
