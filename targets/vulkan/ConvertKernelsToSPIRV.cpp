@@ -36,6 +36,7 @@
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -83,6 +84,7 @@ struct ConvertKernelsToSPIRVPass
         SPIRVConversionTarget::get(targetEnv);
 
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
+    allocateWorkgroupGlobals(copy);
     copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
     // SPIR-V for Vulkan needs structured control flow.
     if (failed(liftBranches(copy)))
@@ -258,6 +260,41 @@ struct ConvertKernelsToSPIRVPass
       return WalkResult::interrupt();
     });
     return failure(left.wasInterrupted());
+  }
+
+  /// Workgroup globals a kernel reads directly (not through device
+  /// functions, which would get variables of their own) as one allocation
+  /// at the kernel's start, as attributions are; globals left without
+  /// users go.
+  static void allocateWorkgroupGlobals(Operation *copy) {
+    SymbolTable symbols(copy);
+    copy->walk([&](gpu::GPUFuncOp kernel) {
+      if (!kernel.isKernel())
+        return;
+      DenseMap<Attribute, Value> allocations;
+      kernel.walk([&](memref::GetGlobalOp get) {
+        auto global = symbols.lookup<memref::GlobalOp>(get.getName());
+        auto space = global ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
+                                  global.getType().getMemorySpace())
+                            : nullptr;
+        if (!space || space.getValue() != gpu::AddressSpace::Workgroup ||
+            global.getInitialValue())
+          return;
+        Value &allocation = allocations[get.getNameAttr()];
+        if (!allocation) {
+          OpBuilder b(&kernel.getBody().front(),
+                      kernel.getBody().front().begin());
+          allocation =
+              memref::AllocOp::create(b, get.getLoc(), global.getType());
+        }
+        get.replaceAllUsesWith(allocation);
+        get.erase();
+      });
+    });
+    for (auto global : llvm::make_early_inc_range(
+             copy->getRegion(0).getOps<memref::GlobalOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(global, copy))
+        global.erase();
   }
 
   /// A thread's own memory (memref.alloca without a memory space) as the
