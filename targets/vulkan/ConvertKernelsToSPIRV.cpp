@@ -25,17 +25,20 @@
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -49,6 +52,49 @@ namespace mlirc {
 using namespace mlir;
 
 namespace {
+
+/// scf.index_switch (lifted cf.switch) as a chain of scf.if, which SPIR-V
+/// has: each case compares the value, the default is the last else.
+struct SwitchAsIfs : public OpRewritePattern<scf::IndexSwitchOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::IndexSwitchOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Moves \p region's block into \p into, whose yield it brings.
+    auto takeRegion = [&](Region &region, Region &into) {
+      rewriter.inlineRegionBefore(region, into, into.end());
+    };
+    // Builds the if for case \p index and the rest in its else region.
+    std::function<scf::IfOp(unsigned)> build = [&](unsigned index) {
+      Value value =
+          arith::ConstantIndexOp::create(rewriter, loc, op.getCases()[index]);
+      Value equal = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, op.getArg(), value);
+      auto ifOp = scf::IfOp::create(rewriter, loc, op.getResultTypes(), equal,
+                                    /*withElseRegion=*/true);
+      // The generated regions hold a yield (or nothing): replace them.
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+        while (!region->empty())
+          rewriter.eraseBlock(&region->front());
+      takeRegion(op.getCaseRegions()[index], ifOp.getThenRegion());
+      if (index + 1 == op.getCases().size()) {
+        takeRegion(op.getDefaultRegion(), ifOp.getElseRegion());
+        return ifOp;
+      }
+      Block *elseBlock = rewriter.createBlock(&ifOp.getElseRegion());
+      rewriter.setInsertionPointToStart(elseBlock);
+      scf::IfOp inner = build(index + 1);
+      scf::YieldOp::create(rewriter, loc, inner.getResults());
+      return ifOp;
+    };
+    if (op.getCases().empty())
+      return failure();
+    rewriter.setInsertionPoint(op);
+    scf::IfOp outer = build(0);
+    rewriter.replaceOp(op, outer.getResults());
+    return success();
+  }
+};
 
 /// MLIR's lifting of branches into scf ops, for gpu.func too: an infinite
 /// loop in a kernel ends the kernel after it (never reached).
@@ -97,6 +143,7 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
+      patterns.add<SwitchAsIfs>(&getContext());
       // The loads and stores those make, through subviews and reshapes;
       // the index arithmetic that folding makes.
       memref::populateFoldMemRefAliasOpPatterns(patterns);
