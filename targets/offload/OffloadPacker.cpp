@@ -38,9 +38,10 @@ static GlobalVariable *getOrCreateHandle(Module &module,
 }
 
 void mlirc::embedOffloadBinaries(Module &module,
-                                 ArrayRef<SmallString<0>> binaries) {
+                                 ArrayRef<SmallString<0>> binaries,
+                                 StringRef section) {
   for (const SmallString<0> &binary : binaries)
-    embedBufferInModule(module, MemoryBufferRef(binary, ""), ".llvm.offloading",
+    embedBufferInModule(module, MemoryBufferRef(binary, ""), section,
                         Align(object::OffloadBinary::getAlignment()));
 }
 

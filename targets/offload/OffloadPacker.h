@@ -39,9 +39,12 @@ struct DeviceImage {
 /// Serializes \p image as an OffloadBinary.
 llvm::SmallString<0> packOffloadBinary(const DeviceImage &image);
 
-/// Embeds the packed \p binaries in `.llvm.offloading` of \p module.
+/// Embeds the packed \p binaries in \p section of \p module:
+/// `.llvm.offloading`, where the offload linker takes them, unless the
+/// program registers them itself.
 void embedOffloadBinaries(llvm::Module &module,
-                          llvm::ArrayRef<llvm::SmallString<0>> binaries);
+                          llvm::ArrayRef<llvm::SmallString<0>> binaries,
+                          llvm::StringRef section = ".llvm.offloading");
 
 /// Emits one \p kind offload entry per name in \p kernels, creating the
 /// kernel handles that no launch has created yet. Entries of several kinds

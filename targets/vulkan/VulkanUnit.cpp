@@ -29,12 +29,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/SPIRV/Target.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 using namespace mlirc;
@@ -134,6 +132,7 @@ public:
   bool hasLinkedImages(StringRef) const override { return false; }
 
   Error finishHostModule(Module &module, const KernelList &kernels) override {
+    std::vector<SmallString<0>> binaries;
     for (const SerializedObject &object : images) {
       DeviceImage image;
       image.offloadKind = object::OFK_None;
@@ -143,20 +142,10 @@ public:
       image.data = MemoryBuffer::getMemBufferCopy(object.data);
       image.strings["capabilities"] = getCapabilities(object.data);
       image.strings["kernels"] = join(kernels.getKernelsOf(object.module), ",");
-      SmallString<0> binary = packOffloadBinary(image);
-      Constant *data = ConstantDataArray::get(
-          module.getContext(),
-          ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(binary.data()),
-                            binary.size()));
-      auto *global = new GlobalVariable(
-          module, data->getType(), /*isConstant=*/true,
-          GlobalValue::InternalLinkage, data,
-          "__mlirc_vulkan_image_" + kernels.getSymbolSuffix(object.module) +
-              "_" + object.chip);
-      global->setSection("mlirc_vulkan_images");
-      global->setAlignment(Align(8));
-      appendToUsed(module, {global});
+      binaries.push_back(packOffloadBinary(image));
     }
+    // Not `.llvm.offloading`: no offload linker takes SPIR-V images.
+    embedOffloadBinaries(module, binaries, "mlirc_vulkan_images");
     return Error::success();
   }
 
