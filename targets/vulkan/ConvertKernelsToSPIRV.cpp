@@ -153,8 +153,13 @@ struct ConvertKernelsToSPIRVPass
     // Vectors of the sizes SPIR-V has (2, 3 and 4 elements), in function
     // bodies and device functions' signatures.
     if (failed(spirv::unrollVectorsInSignatures(copy)) ||
-        failed(spirv::unrollVectorsInFuncBodies(copy)))
+        failed(spirv::unrollVectorsInFuncBodies(copy))) {
+      module.emitError("gpu.module @")
+          << module.getName()
+          << " cannot be compiled for the Vulkan target: its vectors do not "
+             "unroll into the 2, 3 and 4 elements SPIR-V has";
       return signalPassFailure();
+    }
     // Memory spaces first: workgroup memory, private memory, buffers.
     spirv::MemorySpaceToStorageClassConverter spaces(mapMemorySpace);
     spirv::convertMemRefTypesAndAttrs(copy, spaces);
@@ -289,8 +294,13 @@ struct ConvertKernelsToSPIRVPass
       if (body.empty() || body.hasOneBlock())
         return WalkResult::advance();
       DominanceInfo dominance(function);
-      if (failed(transformCFGToSCF(body, lifting, dominance)))
+      if (failed(transformCFGToSCF(body, lifting, dominance))) {
+        function.emitError("'")
+            << function.getName()
+            << "' cannot be compiled for the Vulkan target: its branches do "
+               "not lift into the structured control flow Vulkan needs";
         return WalkResult::interrupt();
+      }
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

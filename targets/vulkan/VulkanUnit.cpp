@@ -208,8 +208,9 @@ public:
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,
                             bool gpuTargetsToo) const override {
+    // Unlike the other GPU units, scf stays: SPIR-V for Vulkan needs
+    // structured control flow.
     addIdBounds(pm, getLoweringOptions());
-    // SPIR-V for Vulkan needs structured control flow: scf stays.
     // math.ipowi as functions beside their callers.
     pm.addPass(createOutlineMathOps());
     pm.addPass(mlir::createConvertComplexToStandardPass());
