@@ -46,6 +46,25 @@ struct SerializeDeviceModulesPass
     return nullptr;
   }
 
+  /// \p object with the properties a unit's lowering recorded on
+  /// \p gpuModule (`mlirc.image_properties`), which its image carries.
+  static Attribute withModuleProperties(gpu::GPUModuleOp gpuModule,
+                                        Attribute object) {
+    auto recorded =
+        gpuModule->getAttrOfType<DictionaryAttr>("mlirc.image_properties");
+    auto built = dyn_cast_or_null<gpu::ObjectAttr>(object);
+    if (!recorded || !built)
+      return object;
+    NamedAttrList properties(recorded);
+    if (DictionaryAttr own = built.getProperties())
+      for (NamedAttribute entry : own)
+        properties.set(entry.getName(), entry.getValue());
+    return gpu::ObjectAttr::get(
+        built.getContext(), built.getTarget(), built.getFormat(),
+        built.getObject(), properties.getDictionary(built.getContext()),
+        built.getKernels());
+  }
+
   LogicalResult serialize(gpu::GPUModuleOp gpuModule) {
     // Built on demand; the binaries replacing modules make it stale, so it
     // lives for one module.
@@ -86,7 +105,8 @@ struct SerializeDeviceModulesPass
       if (!object)
         return gpuModule.emitError("cannot compile gpu.module @")
                << module << " for " << chip;
-      objects.push_back(target.createObject(gpuModule, *object, options));
+      objects.push_back(withModuleProperties(
+          gpuModule, target.createObject(gpuModule, *object, options)));
     }
     OpBuilder b(gpuModule);
     auto binary =

@@ -1,8 +1,9 @@
 //===- LinkInputs.cpp - What the objects and archives of a link carry -----===//
 //
 // A link needs the runtime backends of the device code its inputs carry:
-// the offload images in their `.llvm.offloading` sections, and calls that
-// register host-target kernels.
+// the offload images in their `.llvm.offloading` sections, calls that
+// register host-target kernels, and sections of mlirc's own (the Vulkan
+// images).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,24 @@ static bool registersHostKernels(const object::Binary &binary) {
       return true;
   }
   return false;
+}
+
+/// Adds the names of \p binary's sections that mlirc's units define
+/// (`mlirc_*`, such as the Vulkan images) to \p contents.
+static void collectSections(const object::Binary &binary,
+                            LinkInputContents &contents) {
+  const auto *file = dyn_cast<object::ObjectFile>(&binary);
+  if (!file)
+    return;
+  for (const object::SectionRef &section : file->sections()) {
+    Expected<StringRef> name = section.getName();
+    if (!name) {
+      consumeError(name.takeError());
+      continue;
+    }
+    if (name->starts_with("mlirc_"))
+      contents.sections.insert(name->str());
+  }
 }
 
 /// The static archive a link's `-l<name>` takes from the `-L` directories
@@ -88,6 +107,7 @@ LinkInputContents mlirc::scanLinkInputs(const std::vector<Input> &inputs) {
     for (const object::OffloadFile &image : images)
       contents.offloadKinds.insert(image.getBinary()->getOffloadKind());
     contents.hostKernels |= registersHostKernels(binary);
+    collectSections(binary, contents);
     if (const auto *archive = dyn_cast<object::Archive>(&binary)) {
       Error err = Error::success();
       for (const object::Archive::Child &child : archive->children(err)) {
@@ -97,6 +117,7 @@ LinkInputContents mlirc::scanLinkInputs(const std::vector<Input> &inputs) {
           continue;
         }
         contents.hostKernels |= registersHostKernels(**member);
+        collectSections(**member, contents);
       }
       consumeError(std::move(err));
     }

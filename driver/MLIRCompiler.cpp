@@ -518,8 +518,13 @@ void MLIRCompilation::collectSerializedObjects() {
                    << " is not in --offload-arch)\n";
           continue;
         }
-        objects[unit].push_back(
-            {name, chip, object.getObject().str(), getObjectFormat(object)});
+        SerializedObject serialized{name, chip, object.getObject().str(),
+                                    getObjectFormat(object)};
+        if (mlir::DictionaryAttr properties = object.getProperties())
+          for (mlir::NamedAttribute entry : properties)
+            if (auto text = dyn_cast<mlir::StringAttr>(entry.getValue()))
+              serialized.properties[entry.getName().str()] = text.str();
+        objects[unit].push_back(std::move(serialized));
       }
     }
   }

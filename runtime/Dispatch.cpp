@@ -1,11 +1,13 @@
 //===- Dispatch.cpp - A backend chosen when the program starts ------------===//
 //
 // The combined runtime of an executable built for several kinds of target:
-// every runtime function goes to the first usable backend of CUDA, HIP and
-// the host CPU among those the executable was linked with (each a prefixed
-// copy, cuda_/hip_/host_). The backends are weak references here, so only
-// the linked ones count. MLIRC_TARGET=cuda|hip|host forces the choice;
-// MLIRC_VERBOSE=1 says which one runs. The CUDA driver and the HIP runtime
+// every runtime function goes to the first usable backend of CUDA, HIP, a
+// Vulkan GPU, the host CPU and a Vulkan CPU implementation (lavapipe runs
+// kernels slower than mlirc's host target) among those the executable was
+// linked with (each a prefixed copy, cuda_/hip_/vulkan_/host_). The
+// backends are weak references here, so only the linked ones count.
+// MLIRC_TARGET=cuda|hip|vulkan|host forces the choice; MLIRC_VERBOSE=1 says
+// which one runs. The CUDA driver, the HIP runtime and the Vulkan loader
 // are loaded at run time, so the program starts on machines without them.
 //
 //===----------------------------------------------------------------------===//
@@ -17,19 +19,22 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 extern "C" __attribute__((weak)) bool mlircCudaAvailable();
 extern "C" __attribute__((weak)) bool mlircHipAvailable();
+extern "C" __attribute__((weak)) int mlircVulkanDeviceRank();
 
 #define MLIRC_API(ret, name, params, args)                                     \
   extern "C" __attribute__((weak)) ret cuda_##name params;                     \
   extern "C" __attribute__((weak)) ret hip_##name params;                      \
+  extern "C" __attribute__((weak)) ret vulkan_##name params;                   \
   extern "C" __attribute__((weak)) ret host_##name params;
 #include "RuntimeAPI.def"
 
 namespace {
 
-enum class Backend { Cuda, Hip, Host };
+enum class Backend { Cuda, Hip, Vulkan, Host };
 
 struct BackendInfo {
   const char *name;
@@ -42,6 +47,8 @@ struct BackendInfo {
 };
 
 bool alwaysAvailable() { return true; }
+bool vulkanAvailable() { return mlircVulkanDeviceRank() > 0; }
+bool vulkanGpuAvailable() { return mlircVulkanDeviceRank() > 1; }
 
 BackendInfo getInfo(Backend backend) {
   switch (backend) {
@@ -51,6 +58,10 @@ BackendInfo getInfo(Backend backend) {
   case Backend::Hip:
     return {"hip", "the HIP device", "AMD GPU with the HIP runtime",
             &hip_mlircLaunchKernel != nullptr, mlircHipAvailable};
+  case Backend::Vulkan:
+    return {"vulkan", "the Vulkan device", "Vulkan device",
+            &vulkan_mlircLaunchKernel != nullptr,
+            mlircVulkanDeviceRank ? vulkanAvailable : nullptr};
   case Backend::Host:
     return {"host", "the CPU", "CPU", &host_mlircLaunchKernel != nullptr,
             alwaysAvailable};
@@ -63,7 +74,8 @@ bool usable(const BackendInfo &info) {
 }
 
 Backend choose() {
-  const Backend all[] = {Backend::Cuda, Backend::Hip, Backend::Host};
+  const Backend all[] = {Backend::Cuda, Backend::Hip, Backend::Vulkan,
+                         Backend::Host};
   const char *forced = std::getenv("MLIRC_TARGET");
   const char *verboseVar = std::getenv("MLIRC_VERBOSE");
   bool verbose = verboseVar && std::strcmp(verboseVar, "0") != 0;
@@ -85,11 +97,21 @@ Backend choose() {
       found = true;
     }
     if (!found)
-      mlirc::runtime::fail("MLIRC_TARGET=%s; expected cuda, hip or host",
-                           forced);
+      mlirc::runtime::fail(
+          "MLIRC_TARGET=%s; expected cuda, hip, vulkan or host", forced);
   } else {
-    for (Backend backend : all) {
-      if (usable(getInfo(backend))) {
+    // A Vulkan device counts before the host target only when it is a GPU.
+    BackendInfo vulkanGpu = getInfo(Backend::Vulkan);
+    if (vulkanGpu.available)
+      vulkanGpu.available = vulkanGpuAvailable;
+    const std::pair<Backend, BackendInfo> order[] = {
+        {Backend::Cuda, getInfo(Backend::Cuda)},
+        {Backend::Hip, getInfo(Backend::Hip)},
+        {Backend::Vulkan, vulkanGpu},
+        {Backend::Host, getInfo(Backend::Host)},
+        {Backend::Vulkan, getInfo(Backend::Vulkan)}};
+    for (const auto &[backend, info] : order) {
+      if (usable(info)) {
         chosen = backend;
         found = true;
         break;
@@ -124,6 +146,8 @@ Backend backend() {
       return cuda_##name args;                                                 \
     case Backend::Hip:                                                         \
       return hip_##name args;                                                  \
+    case Backend::Vulkan:                                                      \
+      return vulkan_##name args;                                               \
     case Backend::Host:                                                        \
       break;                                                                   \
     }                                                                          \

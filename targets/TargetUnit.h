@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -79,6 +80,9 @@ struct SerializedObject {
   std::string data;
   /// Serialized by mlirc, or prebuilt: a gpu.binary of the input.
   ObjectFormat format = ObjectFormat::Assembly;
+  /// The gpu.object's string properties (what a unit's lowering recorded
+  /// for its runtime).
+  std::map<std::string, std::string> properties;
 };
 
 /// What one .mlir compilation hands a unit to build its images.
@@ -133,6 +137,8 @@ struct LinkInputContents {
   std::set<llvm::object::OffloadKind> offloadKinds;
   /// Calls registering host-target kernels.
   bool hostKernels = false;
+  /// Sections named `mlirc_*` (device images a unit's runtime finds).
+  std::set<std::string> sections;
 };
 
 /// The largest launch a kind of device runs.
@@ -278,7 +284,7 @@ public:
   }
 
   /// The runtime backend the program needs for this unit ("cuda", "hip",
-  /// "host").
+  /// "vulkan", "host").
   virtual llvm::StringRef getRuntimeBackend() const = 0;
   /// True when a link of inputs carrying \p contents needs this unit's
   /// runtime backend.

@@ -40,9 +40,25 @@ static GlobalVariable *getOrCreateHandle(Module &module,
 void mlirc::embedOffloadBinaries(Module &module,
                                  ArrayRef<SmallString<0>> binaries,
                                  StringRef section) {
-  for (const SmallString<0> &binary : binaries)
-    embedBufferInModule(module, MemoryBufferRef(binary, ""), section,
-                        Align(object::OffloadBinary::getAlignment()));
+  if (section == ".llvm.offloading") {
+    for (const SmallString<0> &binary : binaries)
+      embedBufferInModule(module, MemoryBufferRef(binary, ""), section,
+                          Align(object::OffloadBinary::getAlignment()));
+    return;
+  }
+  // Loaded with the program (embedBufferInModule's sections are excluded
+  // from it, for the offload linker only).
+  for (const SmallString<0> &binary : binaries) {
+    Constant *data = ConstantDataArray::getRaw(
+        binary.str(), binary.size(), Type::getInt8Ty(module.getContext()));
+    auto *image = new GlobalVariable(module, data->getType(),
+                                     /*isConstant=*/true,
+                                     GlobalValue::PrivateLinkage, data,
+                                     "mlirc.image");
+    image->setSection(section);
+    image->setAlignment(Align(object::OffloadBinary::getAlignment()));
+    appendToCompilerUsed(module, {image});
+  }
 }
 
 void mlirc::emitOffloadEntries(Module &module, ArrayRef<std::string> kernels,

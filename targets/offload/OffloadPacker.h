@@ -40,8 +40,8 @@ struct DeviceImage {
 llvm::SmallString<0> packOffloadBinary(const DeviceImage &image);
 
 /// Embeds the packed \p binaries in \p section of \p module:
-/// `.llvm.offloading`, where the offload linker takes them, unless the
-/// program registers them itself.
+/// `.llvm.offloading`, where the offload linker takes them, or a section
+/// the program loads, where its runtime finds them.
 void embedOffloadBinaries(llvm::Module &module,
                           llvm::ArrayRef<llvm::SmallString<0>> binaries,
                           llvm::StringRef section = ".llvm.offloading");

@@ -26,6 +26,23 @@ def ConvertKernelsToSPIRV
   let dependentDialects = ["mlir::spirv::SPIRVDialect"];
 }
 
+def RecordKernelABI
+    : Pass<"mlirc-record-kernel-abi", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Move kernels' scalar arguments into push constants and "
+                "record how the runtime binds each argument";
+  let description = [{
+    Runs after mlirc-convert-kernels-to-spirv, before
+    spirv-lower-abi-attrs. Each kernel's scalar arguments become members of
+    one push-constant block (as far as the 128 bytes every Vulkan device
+    has reach), and the gpu.module's `mlirc.image_properties` dictionary
+    gets, per kernel, the argument layout (`abi.<kernel>`), the
+    push-constant size (`push.<kernel>`) and the workgroup size
+    (`block.<kernel>`) that the image carries to the runtime. A memref
+    whose elements have another size in the shader than on the host is an
+    error at the kernel.
+  }];
+}
+
 def CompleteSPIRVRequirements
     : Pass<"mlirc-complete-spirv-requirements", "mlir::spirv::ModuleOp"> {
   let summary = "Complete what MLIR's spirv-update-vce leaves out of a "

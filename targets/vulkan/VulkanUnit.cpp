@@ -39,6 +39,10 @@ using namespace mlirc;
 
 namespace {
 
+/// Where the images go; the runtime finds them between the linker's
+/// __start_ and __stop_ symbols for it.
+constexpr StringLiteral imageSection = "mlirc_vulkan_images";
+
 /// Vulkan versions and the SPIR-V each guarantees.
 struct VulkanVersion {
   StringLiteral chip;
@@ -142,10 +146,13 @@ public:
       image.data = MemoryBuffer::getMemBufferCopy(object.data);
       image.strings["capabilities"] = getCapabilities(object.data);
       image.strings["kernels"] = join(kernels.getKernelsOf(object.module), ",");
+      // How each kernel takes its arguments (RecordKernelABI).
+      for (const auto &[key, value] : object.properties)
+        image.strings[key] = value;
       binaries.push_back(packOffloadBinary(image));
     }
     // Not `.llvm.offloading`: no offload linker takes SPIR-V images.
-    embedOffloadBinaries(module, binaries, "mlirc_vulkan_images");
+    embedOffloadBinaries(module, binaries, imageSection);
     return Error::success();
   }
 
@@ -225,6 +232,7 @@ public:
     pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
     pm.addPass(mlir::createLowerAffinePass());
     pm.addPass(createConvertKernelsToSPIRV());
+    pm.addPass(createRecordKernelABI());
     mlir::OpPassManager &spirvModule = pm.nest<mlir::spirv::ModuleOp>();
     spirvModule.addPass(mlir::spirv::createSPIRVLowerABIAttributesPass());
     spirvModule.addPass(mlir::spirv::createSPIRVUpdateVCEPass());
@@ -287,12 +295,13 @@ public:
   }
 
   StringRef getRuntimeBackend() const override { return "vulkan"; }
+  bool isCarriedBy(const LinkInputContents &contents) const override {
+    return contents.sections.count(imageSection.str());
+  }
   Expected<std::vector<std::string>>
   getLinkArgs(const TargetSettings &settings) const override {
-    return createStringError(
-        "linking a program for the Vulkan target is not supported yet: "
-        "mlirc compiles and validates Vulkan kernels (-c, -S, "
-        "--compile-to=) but has no Vulkan runtime to run them");
+    // The runtime loads the Vulkan loader itself.
+    return std::vector<std::string>{"-ldl"};
   }
 
 private:

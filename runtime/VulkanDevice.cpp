@@ -1,0 +1,760 @@
+//===- VulkanDevice.cpp - The Vulkan device kernels run on ----------------===//
+
+#include "runtime/VulkanDevice.h"
+#include "runtime/RuntimeError.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+
+using namespace mlirc::vulkan;
+using mlirc::runtime::fail;
+
+namespace {
+
+bool isEnabled(const char *variable) {
+  const char *value = std::getenv(variable);
+  return value && *value && std::strcmp(value, "0") != 0;
+}
+
+const char *describeType(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return "a discrete GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return "an integrated GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return "a virtual GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return "a CPU";
+  default:
+    return "a device";
+  }
+}
+
+/// Higher is preferred; CPU implementations last.
+int getRank(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return 5;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return 4;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return 3;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return 1;
+  default:
+    return 2;
+  }
+}
+
+/// Messages of the validation layer seen so far.
+int validationMessages = 0;
+
+VKAPI_ATTR VkBool32 VKAPI_CALL
+reportValidation(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                 VkDebugUtilsMessageTypeFlagsEXT,
+                 const VkDebugUtilsMessengerCallbackDataEXT *data, void *) {
+  ++validationMessages;
+  std::fprintf(stderr, "mlirc runtime: error: Vulkan validation: %s\n",
+               data && data->pMessage ? data->pMessage : "(no message)");
+  return VK_FALSE;
+}
+
+/// The instance and the device chosen on it, found once; `problem` says
+/// why there is none.
+struct Selection {
+  VulkanLibrary vk;
+  VkInstance instance = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+  VkPhysicalDevice physical = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties{};
+  uint32_t queueFamily = 0;
+  unsigned index = 0;
+  std::string problem;
+
+  static Selection &get() {
+    static Selection *selection = [] {
+      auto *result = new Selection();
+      result->select();
+      return result;
+    }();
+    return *selection;
+  }
+
+  /// Why \p device cannot run mlirc's kernels, or null.
+  const char *getUnfitness(VkPhysicalDevice device, uint32_t &family) {
+    VkPhysicalDeviceVulkan12Features features12{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceFeatures2 features{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12};
+    VkPhysicalDeviceProperties2 props{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    vk.vkGetPhysicalDeviceProperties2(device, &props);
+    if (props.properties.apiVersion < VK_API_VERSION_1_2)
+      return "it has Vulkan 1.0 or 1.1 only; mlirc's runtime needs 1.2";
+    vk.vkGetPhysicalDeviceFeatures2(device, &features);
+    if (!features12.timelineSemaphore)
+      return "it lacks timeline semaphores";
+    uint32_t count = 0;
+    vk.vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vk.vkGetPhysicalDeviceQueueFamilyProperties(device, &count,
+                                                families.data());
+    for (uint32_t i = 0; i < count; ++i)
+      if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+        family = i;
+        return nullptr;
+      }
+    return "it has no compute queue";
+  }
+
+  void select() {
+    if (!vk.loadLoader()) {
+      problem = "the Vulkan loader (libvulkan.so.1) is not installed "
+                "(Debian: apt-get install libvulkan1 mesa-vulkan-drivers)";
+      return;
+    }
+    uint32_t loaderVersion = VK_API_VERSION_1_0;
+    if (vk.vkEnumerateInstanceVersion)
+      vk.vkEnumerateInstanceVersion(&loaderVersion);
+    if (loaderVersion < VK_API_VERSION_1_2) {
+      problem = "the Vulkan loader supports Vulkan 1.1 at most; mlirc's "
+                "runtime needs 1.2";
+      return;
+    }
+    bool validate = isEnabled("MLIRC_VULKAN_VALIDATION");
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    if (validate) {
+      uint32_t count = 0;
+      vk.vkEnumerateInstanceLayerProperties(&count, nullptr);
+      std::vector<VkLayerProperties> layers(count);
+      vk.vkEnumerateInstanceLayerProperties(&count, layers.data());
+      bool found = false;
+      for (const VkLayerProperties &properties : layers)
+        found |= std::strcmp(properties.layerName, layer) == 0;
+      if (!found)
+        fail("MLIRC_VULKAN_VALIDATION is set, but the Khronos validation "
+             "layer is not installed (Debian: apt-get install "
+             "vulkan-validationlayers)");
+    }
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "mlirc program";
+    app.apiVersion = loaderVersion < VK_API_VERSION_1_3 ? VK_API_VERSION_1_2
+                                                        : VK_API_VERSION_1_3;
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    info.pApplicationInfo = &app;
+    if (validate) {
+      info.enabledLayerCount = 1;
+      info.ppEnabledLayerNames = &layer;
+      info.enabledExtensionCount = 1;
+      info.ppEnabledExtensionNames = &extension;
+    }
+    VkResult result = vk.vkCreateInstance(&info, nullptr, &instance);
+    if (result != VK_SUCCESS) {
+      problem = std::string("vkCreateInstance failed: ") +
+                getResultName(result) +
+                (result == VK_ERROR_INCOMPATIBLE_DRIVER
+                     ? " (no Vulkan driver is installed; Debian: apt-get "
+                       "install mesa-vulkan-drivers)"
+                     : "");
+      instance = VK_NULL_HANDLE;
+      return;
+    }
+    if (!vk.loadInstance(instance, validate)) {
+      problem = "the Vulkan loader lacks functions of Vulkan 1.2";
+      return;
+    }
+    if (validate) {
+      VkDebugUtilsMessengerCreateInfoEXT debug{
+          VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+      debug.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                              VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+      debug.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                          VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
+      debug.pfnUserCallback = reportValidation;
+      if (!vk.vkCreateDebugUtilsMessengerEXT ||
+          vk.vkCreateDebugUtilsMessengerEXT(instance, &debug, nullptr,
+                                            &messenger) != VK_SUCCESS)
+        fail("MLIRC_VULKAN_VALIDATION is set, but the validation layer's "
+             "messages cannot be received (VK_EXT_debug_utils)");
+    }
+    uint32_t count = 0;
+    vk.vkEnumeratePhysicalDevices(instance, &count, nullptr);
+    std::vector<VkPhysicalDevice> devices(count);
+    vk.vkEnumeratePhysicalDevices(instance, &count, devices.data());
+    devices.resize(count);
+    if (devices.empty()) {
+      problem = "there is no Vulkan device (is a Vulkan driver installed? "
+                "Debian: apt-get install mesa-vulkan-drivers)";
+      return;
+    }
+    if (const char *forced = std::getenv("MLIRC_VULKAN_DEVICE");
+        forced && *forced) {
+      char *end = nullptr;
+      unsigned long wanted = std::strtoul(forced, &end, 10);
+      if (*end || wanted >= devices.size())
+        fail("MLIRC_VULKAN_DEVICE=%s, but the Vulkan devices are numbered 0 "
+             "to %zu",
+             forced, devices.size() - 1);
+      const char *unfit = getUnfitness(devices[wanted], queueFamily);
+      VkPhysicalDeviceProperties2 props{
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+      vk.vkGetPhysicalDeviceProperties2(devices[wanted], &props);
+      if (unfit)
+        fail("MLIRC_VULKAN_DEVICE=%s names '%s', which cannot run mlirc's "
+             "kernels: %s",
+             forced, props.properties.deviceName, unfit);
+      physical = devices[wanted];
+      properties = props.properties;
+      index = static_cast<unsigned>(wanted);
+      return;
+    }
+    int bestRank = 0;
+    std::string reasons;
+    for (unsigned i = 0; i < devices.size(); ++i) {
+      VkPhysicalDeviceProperties2 props{
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+      vk.vkGetPhysicalDeviceProperties2(devices[i], &props);
+      uint32_t family = 0;
+      if (const char *unfit = getUnfitness(devices[i], family)) {
+        reasons += std::string(reasons.empty() ? "" : "; ") + "'" +
+                   props.properties.deviceName + "': " + unfit;
+        continue;
+      }
+      int rank = getRank(props.properties.deviceType);
+      if (rank <= bestRank)
+        continue;
+      bestRank = rank;
+      physical = devices[i];
+      properties = props.properties;
+      queueFamily = family;
+      index = i;
+    }
+    if (!physical)
+      problem = "no Vulkan device can run mlirc's kernels: " + reasons;
+  }
+};
+
+} // namespace
+
+int Device::probe() {
+  Selection &selection = Selection::get();
+  if (!selection.physical)
+    return 0;
+  return selection.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 1
+                                                                        : 2;
+}
+
+/// Destroys the device when the program ends, so that the validation
+/// layer sees nothing left; reports the layer's messages in the status.
+struct mlirc::vulkan::DeviceTeardown {
+  static void run() {
+    Device &device = Device::get();
+    std::unique_lock<std::recursive_mutex> lock(device.mutex,
+                                                std::try_to_lock);
+    // Another thread is inside the runtime: leave the device to the OS.
+    if (!lock.owns_lock())
+      return;
+    device.destroy();
+    if (validationMessages) {
+      std::fflush(nullptr);
+      _exit(1);
+    }
+  }
+};
+
+Device &Device::get() {
+  static Device *device = [] {
+    auto *result = new Device();
+    result->create();
+    std::atexit(DeviceTeardown::run);
+    return result;
+  }();
+  return *device;
+}
+
+void Device::check(VkResult result, const char *call,
+                   const char *kernel) const {
+  if (result == VK_SUCCESS)
+    return;
+  const char *lost =
+      result == VK_ERROR_DEVICE_LOST
+          ? " (the device stopped: a kernel faulted or ran too long)"
+          : "";
+  if (kernel)
+    fail("%s failed (kernel '%s'): %s%s", call, kernel, getResultName(result),
+         lost);
+  fail("%s failed: %s%s", call, getResultName(result), lost);
+}
+
+void Device::create() {
+  Selection &selection = Selection::get();
+  if (!selection.physical)
+    fail("no Vulkan device: %s", selection.problem.c_str());
+  vk = selection.vk;
+  instance = selection.instance;
+  messenger = selection.messenger;
+  physical = selection.physical;
+  properties = selection.properties;
+  queueFamily = selection.queueFamily;
+  version = VK_API_VERSION_MAJOR(properties.apiVersion) * 10 +
+            VK_API_VERSION_MINOR(properties.apiVersion);
+  vk.vkGetPhysicalDeviceMemoryProperties(physical, &memory);
+
+  VkPhysicalDeviceVulkan12Features supported12{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan11Features supported11{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &supported12};
+  VkPhysicalDeviceFeatures2 supported{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &supported11};
+  vk.vkGetPhysicalDeviceFeatures2(physical, &supported);
+  VkPhysicalDeviceSubgroupProperties subgroups{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceProperties2 props{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroups};
+  vk.vkGetPhysicalDeviceProperties2(physical, &props);
+
+  // Only what kernels may use: robust buffer access and the like cost
+  // time and change nothing for a correct program.
+  VkPhysicalDeviceVulkan12Features enabled12{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  enabled12.timelineSemaphore = VK_TRUE;
+  enabled12.shaderFloat16 = supported12.shaderFloat16;
+  enabled12.shaderInt8 = supported12.shaderInt8;
+  enabled12.storageBuffer8BitAccess = supported12.storageBuffer8BitAccess;
+  VkPhysicalDeviceVulkan11Features enabled11{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &enabled12};
+  enabled11.storageBuffer16BitAccess = supported11.storageBuffer16BitAccess;
+  VkPhysicalDeviceFeatures2 enabled{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &enabled11};
+  enabled.features.shaderFloat64 = supported.features.shaderFloat64;
+  enabled.features.shaderInt64 = supported.features.shaderInt64;
+  enabled.features.shaderInt16 = supported.features.shaderInt16;
+
+  features.float64 = enabled.features.shaderFloat64;
+  features.int64 = enabled.features.shaderInt64;
+  features.int16 = enabled.features.shaderInt16;
+  features.float16 = enabled12.shaderFloat16;
+  features.int8 = enabled12.shaderInt8;
+  features.storage8 = enabled12.storageBuffer8BitAccess;
+  features.storage16 = enabled11.storageBuffer16BitAccess;
+  if (subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
+    features.subgroupOperations = subgroups.supportedOperations;
+  features.subgroupSize = subgroups.subgroupSize;
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queueInfo.queueFamilyIndex = queueFamily;
+  queueInfo.queueCount = 1;
+  queueInfo.pQueuePriorities = &priority;
+  VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &enabled};
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queueInfo;
+  check(vk.vkCreateDevice(physical, &info, nullptr, &device),
+        "vkCreateDevice");
+  if (!vk.loadDevice(device))
+    fail("the Vulkan device '%s' lacks functions of Vulkan 1.2",
+         properties.deviceName);
+  vk.vkGetDeviceQueue(device, queueFamily, 0, &queue);
+
+  VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  poolInfo.queueFamilyIndex = queueFamily;
+  check(vk.vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool),
+        "vkCreateCommandPool");
+  VkSemaphoreTypeCreateInfo timeline{
+      VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  timeline.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  VkSemaphoreCreateInfo semaphoreInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
+                                      &timeline};
+  check(vk.vkCreateSemaphore(device, &semaphoreInfo, nullptr,
+                             &defaultStream.timeline),
+        "vkCreateSemaphore");
+
+  if (isEnabled("MLIRC_VERBOSE"))
+    std::fprintf(stderr,
+                 "mlirc runtime: Vulkan device %u: %s (%s, Vulkan %u.%u)\n",
+                 Selection::get().index, properties.deviceName,
+                 describeType(properties.deviceType), version / 10,
+                 version % 10);
+}
+
+void Device::destroy() {
+  if (!device)
+    return;
+  vk.vkDeviceWaitIdle(device);
+  retire();
+  for (auto &[address, allocation] : allocations) {
+    destroyBuffer(allocation.buffer);
+    if (allocation.reservedBytes)
+      munmap(allocation.address, allocation.reservedBytes);
+  }
+  allocations.clear();
+  destroyBuffer(emptyBuffer);
+  for (auto &[handle, kernel] : kernels) {
+    vk.vkDestroyPipeline(device, kernel->pipeline, nullptr);
+    vk.vkDestroyPipelineLayout(device, kernel->layout, nullptr);
+    for (VkDescriptorSetLayout layout : kernel->setLayouts)
+      vk.vkDestroyDescriptorSetLayout(device, layout, nullptr);
+    vk.vkDestroyShaderModule(device, kernel->module, nullptr);
+  }
+  kernels.clear();
+  for (Stream *stream : streams) {
+    vk.vkDestroySemaphore(device, stream->timeline, nullptr);
+    delete stream;
+  }
+  streams.clear();
+  for (Event *event : events) {
+    vk.vkDestroySemaphore(device, event->timeline, nullptr);
+    delete event;
+  }
+  events.clear();
+  vk.vkDestroySemaphore(device, defaultStream.timeline, nullptr);
+  for (auto *list : {&idle, &inFlight})
+    for (std::unique_ptr<Recording> &recording : *list) {
+      for (Buffer &buffer : recording->temporaries)
+        destroyBuffer(buffer);
+      vk.vkDestroyDescriptorPool(device, recording->pool, nullptr);
+    }
+  idle.clear();
+  inFlight.clear();
+  vk.vkDestroyCommandPool(device, commandPool, nullptr);
+  vk.vkDestroyDevice(device, nullptr);
+  device = VK_NULL_HANDLE;
+  if (messenger)
+    vk.vkDestroyDebugUtilsMessengerEXT(instance, messenger, nullptr);
+  vk.vkDestroyInstance(instance, nullptr);
+}
+
+uint32_t Device::findMemoryType(uint32_t bits, MemoryKind kind) const {
+  VkMemoryPropertyFlags required =
+      kind == MemoryKind::Host ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                     VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+                               : 0;
+  VkMemoryPropertyFlags preferred = kind == MemoryKind::Host
+                                        ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
+                                        : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  int found = -1;
+  for (uint32_t i = 0; i < memory.memoryTypeCount; ++i) {
+    VkMemoryPropertyFlags flags = memory.memoryTypes[i].propertyFlags;
+    if (!(bits & (1u << i)) || (flags & required) != required)
+      continue;
+    if ((flags & preferred) == preferred)
+      return i;
+    if (found < 0)
+      found = static_cast<int>(i);
+  }
+  if (found < 0)
+    fail("the Vulkan device '%s' has no %s memory for buffers",
+         properties.deviceName,
+         kind == MemoryKind::Host ? "host-visible" : "");
+  return static_cast<uint32_t>(found);
+}
+
+Buffer Device::createBuffer(VkDeviceSize size, MemoryKind kind) {
+  Buffer result;
+  // Fills and bindings work in 4-byte words.
+  result.size = (std::max<VkDeviceSize>(size, 4) + 3) & ~VkDeviceSize(3);
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = result.size;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+               VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  check(vk.vkCreateBuffer(device, &info, nullptr, &result.buffer),
+        "vkCreateBuffer");
+  VkMemoryRequirements requirements;
+  vk.vkGetBufferMemoryRequirements(device, result.buffer, &requirements);
+  VkMemoryAllocateInfo allocation{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  allocation.allocationSize = requirements.size;
+  allocation.memoryTypeIndex =
+      findMemoryType(requirements.memoryTypeBits, kind);
+  VkResult allocated =
+      vk.vkAllocateMemory(device, &allocation, nullptr, &result.memory);
+  if (allocated != VK_SUCCESS) {
+    vk.vkDestroyBuffer(device, result.buffer, nullptr);
+    fail("vkAllocateMemory of %llu bytes failed: %s",
+         static_cast<unsigned long long>(size), getResultName(allocated));
+  }
+  check(vk.vkBindBufferMemory(device, result.buffer, result.memory, 0),
+        "vkBindBufferMemory");
+  if (kind == MemoryKind::Host) {
+    void *mapped = nullptr;
+    check(vk.vkMapMemory(device, result.memory, 0, VK_WHOLE_SIZE, 0, &mapped),
+          "vkMapMemory");
+    result.mapped = static_cast<char *>(mapped);
+  }
+  return result;
+}
+
+void Device::destroyBuffer(Buffer &buffer) {
+  if (buffer.buffer)
+    vk.vkDestroyBuffer(device, buffer.buffer, nullptr);
+  if (buffer.memory)
+    vk.vkFreeMemory(device, buffer.memory, nullptr);
+  buffer = Buffer();
+}
+
+void *Device::allocate(size_t bytes, bool hostShared) {
+  Allocation allocation;
+  allocation.buffer =
+      createBuffer(bytes, hostShared ? MemoryKind::Host : MemoryKind::Device);
+  if (hostShared) {
+    allocation.address = allocation.buffer.mapped;
+  } else {
+    size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    allocation.reservedBytes = (bytes + page - 1) / page * page;
+    void *range = mmap(nullptr, allocation.reservedBytes, PROT_NONE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (range == MAP_FAILED)
+      fail("gpu.alloc of %zu bytes: no address range is left for it", bytes);
+    allocation.address = static_cast<char *>(range);
+  }
+  char *address = allocation.address;
+  allocations[reinterpret_cast<uintptr_t>(address)] = allocation;
+  return address;
+}
+
+void Device::free(void *address) {
+  auto found = allocations.find(reinterpret_cast<uintptr_t>(address));
+  if (found == allocations.end())
+    fail("gpu.dealloc of %p, which gpu.alloc did not return", address);
+  // Work still running may use it.
+  check(vk.vkDeviceWaitIdle(device), "vkDeviceWaitIdle");
+  retire();
+  Allocation &allocation = found->second;
+  destroyBuffer(allocation.buffer);
+  if (allocation.reservedBytes)
+    munmap(allocation.address, allocation.reservedBytes);
+  allocations.erase(found);
+}
+
+Allocation *Device::find(const void *address) {
+  auto at = reinterpret_cast<uintptr_t>(address);
+  auto next = allocations.upper_bound(at);
+  if (next == allocations.begin())
+    return nullptr;
+  Allocation &candidate = std::prev(next)->second;
+  if (at >= reinterpret_cast<uintptr_t>(candidate.address) + candidate.buffer.size)
+    return nullptr;
+  return &candidate;
+}
+
+const Buffer &Device::getEmptyBuffer() {
+  if (!emptyBuffer.buffer)
+    emptyBuffer = createBuffer(16, MemoryKind::Device);
+  return emptyBuffer;
+}
+
+Stream *Device::createStream() {
+  auto *stream = new Stream();
+  VkSemaphoreTypeCreateInfo timeline{
+      VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  timeline.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
+                             &timeline};
+  check(vk.vkCreateSemaphore(device, &info, nullptr, &stream->timeline),
+        "vkCreateSemaphore");
+  streams.insert(stream);
+  return stream;
+}
+
+void Device::destroyStream(Stream *stream) {
+  if (!streams.erase(stream))
+    return;
+  wait(*stream);
+  vk.vkDestroySemaphore(device, stream->timeline, nullptr);
+  delete stream;
+}
+
+Stream &Device::getStream(void *stream) {
+  if (!stream)
+    return defaultStream;
+  return *static_cast<Stream *>(stream);
+}
+
+Event *Device::createEvent() {
+  auto *event = new Event();
+  VkSemaphoreTypeCreateInfo timeline{
+      VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  timeline.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
+                             &timeline};
+  check(vk.vkCreateSemaphore(device, &info, nullptr, &event->timeline),
+        "vkCreateSemaphore");
+  events.insert(event);
+  return event;
+}
+
+void Device::destroyEvent(Event *event) {
+  if (!events.erase(event))
+    return;
+  // Submissions that signal it may still be queued.
+  waitEvent(*event);
+  vk.vkDestroySemaphore(device, event->timeline, nullptr);
+  delete event;
+}
+
+void Device::submitEmpty(Stream &stream, const Event *waitFor, Event *signal) {
+  // A submission without commands: done when the stream's work before it
+  // (and the event waited for) is; it may signal an event too.
+  VkSemaphore waits[2];
+  uint64_t waitValues[2];
+  uint32_t waitCount = 0;
+  if (stream.submitted) {
+    waits[waitCount] = stream.timeline;
+    waitValues[waitCount++] = stream.submitted;
+  }
+  if (waitFor && waitFor->value) {
+    waits[waitCount] = waitFor->timeline;
+    waitValues[waitCount++] = waitFor->value;
+  }
+  VkPipelineStageFlags stages[2] = {VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                                    VK_PIPELINE_STAGE_ALL_COMMANDS_BIT};
+  VkSemaphore signals[2] = {stream.timeline};
+  uint64_t signalValues[2] = {++stream.submitted};
+  uint32_t signalCount = 1;
+  if (signal) {
+    signals[signalCount] = signal->timeline;
+    signalValues[signalCount++] = ++signal->value;
+  }
+  VkTimelineSemaphoreSubmitInfo values{
+      VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+  values.waitSemaphoreValueCount = waitCount;
+  values.pWaitSemaphoreValues = waitValues;
+  values.signalSemaphoreValueCount = signalCount;
+  values.pSignalSemaphoreValues = signalValues;
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO, &values};
+  submit.waitSemaphoreCount = waitCount;
+  submit.pWaitSemaphores = waits;
+  submit.pWaitDstStageMask = stages;
+  submit.signalSemaphoreCount = signalCount;
+  submit.pSignalSemaphores = signals;
+  check(vk.vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit");
+}
+
+void Device::waitEvent(Event &event) {
+  if (!event.value)
+    return;
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = 1;
+  info.pSemaphores = &event.timeline;
+  info.pValues = &event.value;
+  check(vk.vkWaitSemaphores(device, &info, UINT64_MAX), "vkWaitSemaphores");
+  retire();
+}
+
+Recording &Device::beginRecording(unsigned sets, unsigned buffers) {
+  retire();
+  std::unique_ptr<Recording> recording;
+  if (!idle.empty()) {
+    recording = std::move(idle.back());
+    idle.pop_back();
+  } else {
+    recording = std::make_unique<Recording>();
+    VkCommandBufferAllocateInfo info{
+        VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    info.commandPool = commandPool;
+    info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    info.commandBufferCount = 1;
+    check(vk.vkAllocateCommandBuffers(device, &info, &recording->commands),
+          "vkAllocateCommandBuffers");
+  }
+  if (sets && (sets > recording->poolSets || buffers > recording->poolBuffers)) {
+    vk.vkDestroyDescriptorPool(device, recording->pool, nullptr);
+    recording->poolSets = std::max(sets, 4u);
+    recording->poolBuffers = std::max(buffers, 16u);
+    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                              recording->poolBuffers};
+    VkDescriptorPoolCreateInfo info{
+        VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    info.maxSets = recording->poolSets;
+    info.poolSizeCount = 1;
+    info.pPoolSizes = &size;
+    check(vk.vkCreateDescriptorPool(device, &info, nullptr, &recording->pool),
+          "vkCreateDescriptorPool");
+  }
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  check(vk.vkBeginCommandBuffer(recording->commands, &begin),
+        "vkBeginCommandBuffer");
+  inFlight.push_back(std::move(recording));
+  return *inFlight.back();
+}
+
+void Device::submit(Recording &recording, Stream &stream, const char *kernel) {
+  // What the commands wrote, visible to the host once the stream is
+  // waited for (host_shared memory, staging buffers).
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask =
+      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT | VK_ACCESS_HOST_WRITE_BIT;
+  vk.vkCmdPipelineBarrier(recording.commands,
+                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
+                          nullptr, 0, nullptr);
+  check(vk.vkEndCommandBuffer(recording.commands), "vkEndCommandBuffer",
+        kernel);
+  uint64_t waitValue = stream.submitted;
+  VkPipelineStageFlags stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+  uint64_t signalValue = ++stream.submitted;
+  VkTimelineSemaphoreSubmitInfo values{
+      VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+  values.waitSemaphoreValueCount = waitValue ? 1 : 0;
+  values.pWaitSemaphoreValues = &waitValue;
+  values.signalSemaphoreValueCount = 1;
+  values.pSignalSemaphoreValues = &signalValue;
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO, &values};
+  submit.waitSemaphoreCount = waitValue ? 1 : 0;
+  submit.pWaitSemaphores = &stream.timeline;
+  submit.pWaitDstStageMask = &stage;
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &recording.commands;
+  submit.signalSemaphoreCount = 1;
+  submit.pSignalSemaphores = &stream.timeline;
+  recording.semaphore = stream.timeline;
+  recording.value = signalValue;
+  check(vk.vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit",
+        kernel);
+}
+
+void Device::wait(Stream &stream, const char *kernel) {
+  if (!stream.submitted)
+    return;
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = 1;
+  info.pSemaphores = &stream.timeline;
+  info.pValues = &stream.submitted;
+  check(vk.vkWaitSemaphores(device, &info, UINT64_MAX), "vkWaitSemaphores",
+        kernel);
+  retire();
+}
+
+void Device::retire() {
+  for (size_t i = 0; i < inFlight.size();) {
+    Recording &recording = *inFlight[i];
+    uint64_t reached = 0;
+    // Not yet submitted (being recorded), or not yet done.
+    if (!recording.semaphore ||
+        vk.vkGetSemaphoreCounterValue(device, recording.semaphore, &reached) !=
+            VK_SUCCESS ||
+        reached < recording.value) {
+      ++i;
+      continue;
+    }
+    for (Buffer &buffer : recording.temporaries)
+      destroyBuffer(buffer);
+    recording.temporaries.clear();
+    vk.vkResetCommandBuffer(recording.commands, 0);
+    if (recording.pool)
+      vk.vkResetDescriptorPool(device, recording.pool, 0);
+    recording.semaphore = VK_NULL_HANDLE;
+    recording.value = 0;
+    idle.push_back(std::move(inFlight[i]));
+    inFlight.erase(inFlight.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+}

@@ -1,0 +1,188 @@
+//===- VulkanDevice.h - The Vulkan device kernels run on --------*- C++ -*-===//
+//
+// One instance and one device per program, created at the first call that
+// needs them: the device MLIRC_VULKAN_DEVICE names, else the first of the
+// highest kind (discrete, integrated, virtual, other, CPU) that has
+// Vulkan 1.2 and timeline semaphores. Its memory, streams and the
+// recordings submitted to its queue live here; every call holds `mutex`.
+//
+// Streams are timeline semaphores: each submission waits for the stream's
+// previous one (and the events the stream was told to wait for) and
+// signals the next value, so work on different streams may overlap. A
+// recording (command buffer and descriptor pool) is reused once the
+// semaphore shows its work done.
+//
+// MLIRC_VULKAN_VALIDATION=1 turns on the Khronos validation layer: each
+// message it reports is printed, and the program then exits with status 1.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_RUNTIME_VULKANDEVICE_H
+#define MLIRC_RUNTIME_VULKANDEVICE_H
+
+#include "runtime/VulkanImages.h"
+#include "runtime/VulkanLibrary.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace mlirc::vulkan {
+
+/// A buffer and its own memory.
+struct Buffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkDeviceSize size = 0;
+  /// The host's address of host-visible memory, else null.
+  char *mapped = nullptr;
+};
+
+/// What memory a buffer needs.
+enum class MemoryKind {
+  /// gpu.alloc: device-local where the device has such memory.
+  Device,
+  /// gpu.alloc host_shared, staging: host-visible and coherent.
+  Host,
+};
+
+/// gpu.alloc's memory under the address the program sees: the mapped
+/// memory for host_shared, else a reserved range of addresses nothing
+/// else uses (so host code reading it faults, as on other GPUs).
+struct Allocation {
+  Buffer buffer;
+  char *address = nullptr;
+  size_t reservedBytes = 0;
+};
+
+struct Stream {
+  VkSemaphore timeline = VK_NULL_HANDLE;
+  uint64_t submitted = 0;
+};
+
+struct Event {
+  VkSemaphore timeline = VK_NULL_HANDLE;
+  /// The value the last record signals; 0 before any.
+  uint64_t value = 0;
+};
+
+/// A command buffer being recorded or in flight, with what it uses.
+struct Recording {
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  unsigned poolSets = 0;
+  unsigned poolBuffers = 0;
+  /// Freed when the work is done.
+  std::vector<Buffer> temporaries;
+  VkSemaphore semaphore = VK_NULL_HANDLE;
+  uint64_t value = 0;
+};
+
+/// A kernel's pipeline, made at its first launch.
+struct Kernel {
+  KernelImage image;
+  VkShaderModule module = VK_NULL_HANDLE;
+  std::vector<VkDescriptorSetLayout> setLayouts;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  /// Storage buffers bound per launch, over all sets.
+  unsigned bufferCount = 0;
+};
+
+/// What the device can do, as the kernels' capabilities need it.
+struct DeviceFeatures {
+  bool float64 = false, int64 = false, int16 = false, float16 = false,
+       int8 = false, storage8 = false, storage16 = false;
+  uint32_t subgroupOperations = 0;
+  uint32_t subgroupSize = 0;
+};
+
+class Device {
+public:
+  /// The device, created on first use; ends the program saying what is
+  /// missing when there is none.
+  static Device &get();
+  /// What the machine has, without creating the device: 2 for a GPU, 1
+  /// for a CPU implementation only (lavapipe, SwiftShader), 0 for none.
+  static int probe();
+
+  VulkanLibrary vk;
+  VkDevice device = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties{};
+  DeviceFeatures features;
+  /// The device's Vulkan version, as 1.3 = 13.
+  unsigned version = 0;
+  std::recursive_mutex mutex;
+
+  /// Ends the program when \p result is an error, naming \p call and, for
+  /// a launch, \p kernel.
+  void check(VkResult result, const char *call,
+             const char *kernel = nullptr) const;
+
+  Buffer createBuffer(VkDeviceSize size, MemoryKind kind);
+  void destroyBuffer(Buffer &buffer);
+
+  void *allocate(size_t bytes, bool hostShared);
+  void free(void *address);
+  /// The allocation \p address lies in, or null for host memory.
+  Allocation *find(const void *address);
+  /// A small buffer bound where a kernel gets an empty memref.
+  const Buffer &getEmptyBuffer();
+
+  Stream *createStream();
+  void destroyStream(Stream *stream);
+  /// \p stream, or the stream synchronous calls use for null.
+  Stream &getStream(void *stream);
+  Event *createEvent();
+  void destroyEvent(Event *event);
+  /// Has \p stream's later work wait for \p waitFor, and \p signal (both
+  /// optional) mark where the stream is now.
+  void submitEmpty(Stream &stream, const Event *waitFor, Event *signal);
+  void waitEvent(Event &event);
+
+  /// A recording to fill, begun; \p sets descriptor sets of \p buffers
+  /// storage buffers in all can be allocated from its pool.
+  Recording &beginRecording(unsigned sets, unsigned buffers);
+  /// Ends and submits \p recording on \p stream.
+  void submit(Recording &recording, Stream &stream, const char *kernel);
+  /// Waits for what was submitted to \p stream.
+  void wait(Stream &stream, const char *kernel = nullptr);
+  /// Reuses the recordings whose work is done.
+  void retire();
+
+  /// The pipeline of kernel \p name, made on first use.
+  Kernel &getKernel(const void *handle, const char *name);
+
+private:
+  Device() = default;
+  void create();
+  void destroy();
+  void makePipeline(Kernel &kernel);
+  void checkFeatures(const KernelImage &image);
+  uint32_t findMemoryType(uint32_t bits, MemoryKind kind) const;
+  friend struct DeviceTeardown;
+
+  VkInstance instance = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+  VkPhysicalDevice physical = VK_NULL_HANDLE;
+  VkPhysicalDeviceMemoryProperties memory{};
+  uint32_t queueFamily = 0;
+  VkQueue queue = VK_NULL_HANDLE;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+  std::map<uintptr_t, Allocation> allocations;
+  Buffer emptyBuffer;
+  Stream defaultStream;
+  std::set<Stream *> streams;
+  std::set<Event *> events;
+  std::vector<std::unique_ptr<Recording>> inFlight;
+  std::vector<std::unique_ptr<Recording>> idle;
+  std::unordered_map<const void *, std::unique_ptr<Kernel>> kernels;
+};
+
+} // namespace mlirc::vulkan
+
+#endif // MLIRC_RUNTIME_VULKANDEVICE_H

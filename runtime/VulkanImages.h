@@ -1,0 +1,65 @@
+//===- VulkanImages.h - The SPIR-V images a program carries -----*- C++ -*-===//
+//
+// mlirc embeds each Vulkan image as an LLVM OffloadBinary in the section
+// `mlirc_vulkan_images`; the linker concatenates those of every object and
+// bounds them with __start_/__stop_ symbols. A kernel is found there by
+// name, with what its image records about it (VulkanUnit and
+// RecordKernelABI): the SPIR-V version, the capabilities, how each argument
+// is bound, and the workgroup size.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_RUNTIME_VULKANIMAGES_H
+#define MLIRC_RUNTIME_VULKANIMAGES_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlirc::vulkan {
+
+/// How one kernel argument reaches the shader.
+struct KernelArgument {
+  enum Kind { MemRef, PushConstant, ScalarBuffer } kind;
+  /// MemRef: the rank; the host passes 3 + 2 * rank values for it.
+  unsigned rank = 0;
+  /// MemRef: an element's bytes; scalars: the host value's bytes.
+  unsigned hostBytes = 0;
+  /// Scalars: the bytes the shader reads (the host value is truncated or
+  /// zero-extended to them).
+  unsigned deviceBytes = 0;
+  /// PushConstant: the offset in the block.
+  unsigned offset = 0;
+  /// MemRef and ScalarBuffer: where the buffer is bound.
+  unsigned set = 0;
+  unsigned binding = 0;
+};
+
+/// One kernel of one image.
+struct KernelImage {
+  const char *name = nullptr;
+  /// The SPIR-V module (a copy: the section is not 4-byte aligned per se).
+  std::vector<uint32_t> spirv;
+  /// The Vulkan version the image is for, as 1.1 = 11.
+  unsigned version = 0;
+  /// The SPIR-V capabilities it declares, comma-separated.
+  std::string capabilities;
+  std::vector<KernelArgument> arguments;
+  unsigned pushConstantBytes = 0;
+  unsigned block[3] = {0, 0, 0};
+};
+
+/// Finds kernel \p name in the program's images, in the image of the
+/// highest Vulkan version at most \p maxVersion. False when no image has
+/// it; \p lowest then says the lowest version that has it (0 for none).
+/// A malformed description ends the program.
+bool findKernel(const char *name, unsigned maxVersion, KernelImage &kernel,
+                unsigned &lowest);
+
+/// True when the program carries any Vulkan image.
+bool hasImages();
+
+} // namespace mlirc::vulkan
+
+#endif // MLIRC_RUNTIME_VULKANIMAGES_H

@@ -1,0 +1,253 @@
+//===- RecordKernelABI.cpp - How the runtime passes a kernel's arguments --===//
+//
+// The host calls every kernel the same way: an array of pointers to the
+// LLVM-lowered arguments, a memref as its descriptor's fields (allocated,
+// aligned, offset, sizes, strides). A Vulkan shader takes buffers and push
+// constants instead. This pass, after ConvertKernelsToSPIRV, moves each
+// kernel's scalar arguments into one push-constant block (MLIR would give
+// each a storage buffer of its own) and records on the gpu.module, for the
+// image, what the runtime needs to bind a launch's arguments:
+//
+//   abi.<kernel>   one entry per argument, separated by ';':
+//                    m<rank>,<element bytes>,<set>,<binding>  a memref
+//                    p<host bytes>,<bytes>,<offset>           a push constant
+//                    s<host bytes>,<bytes>,<set>,<binding>    a scalar buffer
+//   push.<kernel>  the push-constant block's size in bytes
+//   block.<kernel> the workgroup size the shader fixes, as x,y,z
+//
+// An argument whose memory layout differs between host and device (index
+// elements, which Vulkan kernels hold in 32 bits) is an error at the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/vulkan/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_RECORDKERNELABI
+#include "targets/vulkan/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+/// Vulkan guarantees this much push-constant space on every device.
+constexpr unsigned maxPushConstantBytes = 128;
+
+/// The bytes \p type takes in host memory (LLVM's layout of MLIR's types),
+/// or 0 for a type no kernel argument has.
+unsigned getHostBytes(Type type) {
+  if (isa<IndexType>(type))
+    return 8;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return (integer.getWidth() + 7) / 8;
+  if (auto real = dyn_cast<FloatType>(type))
+    return (real.getWidth() + 7) / 8;
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * getHostBytes(complex.getElementType());
+  if (auto vector = dyn_cast<VectorType>(type))
+    if (vector.getRank() == 1 && !vector.isScalable() &&
+        llvm::isPowerOf2_64(vector.getNumElements()))
+      return vector.getNumElements() * getHostBytes(vector.getElementType());
+  return 0;
+}
+
+/// The stride of the array a storage buffer of type \p type holds, or 0.
+unsigned getDeviceElementBytes(Type type) {
+  auto pointer = dyn_cast<spirv::PointerType>(type);
+  auto block =
+      pointer ? dyn_cast<spirv::StructType>(pointer.getPointeeType()) : nullptr;
+  if (!block || block.getNumElements() != 1)
+    return 0;
+  Type array = block.getElementType(0);
+  if (auto runtime = dyn_cast<spirv::RuntimeArrayType>(array))
+    return runtime.getArrayStride();
+  if (auto fixed = dyn_cast<spirv::ArrayType>(array))
+    return fixed.getArrayStride();
+  return 0;
+}
+
+struct RecordKernelABIPass
+    : public mlirc::impl::RecordKernelABIBase<RecordKernelABIPass> {
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    auto spirvModules = module.getOps<spirv::ModuleOp>();
+    if (spirvModules.empty())
+      return;
+    spirv::ModuleOp spirvModule = *spirvModules.begin();
+    SmallVector<NamedAttribute> properties;
+    if (auto old = module->getAttrOfType<DictionaryAttr>(
+            "mlirc.image_properties"))
+      llvm::append_range(properties, old.getValue());
+    for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+      if (!kernel.isKernel())
+        continue;
+      auto shader = spirvModule.lookupSymbol<spirv::FuncOp>(kernel.getName());
+      if (!shader)
+        continue;
+      if (failed(record(kernel, shader, properties)))
+        return signalPassFailure();
+    }
+    module->setAttr("mlirc.image_properties",
+                    DictionaryAttr::get(&getContext(), properties));
+  }
+
+  /// Where a scalar argument goes.
+  struct Scalar {
+    unsigned index;
+    /// The shader's type of the value.
+    Type type;
+    /// The push constant's member type: 32 bits at least (narrower push
+    /// constants need device features).
+    Type slotType;
+    unsigned offset;
+  };
+
+  LogicalResult record(gpu::GPUFuncOp kernel, spirv::FuncOp shader,
+                       SmallVectorImpl<NamedAttribute> &properties) {
+    MLIRContext *ctx = &getContext();
+    StringRef abiName = spirv::getInterfaceVarABIAttrName();
+    SmallVector<std::string> entries;
+    SmallVector<Scalar> pushed;
+    unsigned pushBytes = 0;
+    TypeRange hostTypes = kernel.getArgumentTypes();
+    if (hostTypes.size() != shader.getNumArguments())
+      return kernel.emitError("kernel '")
+             << kernel.getName()
+             << "': its SPIR-V shader lost arguments (mlirc bug)";
+    for (auto [index, hostType] : llvm::enumerate(hostTypes)) {
+      Type deviceType = shader.getArgument(index).getType();
+      auto abi =
+          shader.getArgAttrOfType<spirv::InterfaceVarABIAttr>(index, abiName);
+      auto argError = [&, index = index, hostType = hostType]() {
+        return kernel.emitError("argument ")
+               << index << " of kernel '" << kernel.getName() << "' (type "
+               << hostType << ") cannot be passed to a Vulkan kernel: ";
+      };
+      if (!abi)
+        return argError() << "it has no interface variable (mlirc bug)";
+      if (auto memref = dyn_cast<MemRefType>(hostType)) {
+        unsigned hostBytes = getHostBytes(memref.getElementType());
+        unsigned deviceBytes = getDeviceElementBytes(deviceType);
+        if (!hostBytes || hostBytes != deviceBytes)
+          return argError()
+                 << "its elements take " << hostBytes
+                 << " bytes on the host and " << deviceBytes
+                 << " in the shader (a Vulkan kernel's index is 32 bits); "
+                    "use elements of a fixed width such as i32 or i64";
+        entries.push_back(llvm::formatv("m{0},{1},{2},{3}", memref.getRank(),
+                                        hostBytes, abi.getDescriptorSet(),
+                                        abi.getBinding()));
+        continue;
+      }
+      unsigned hostBytes = getHostBytes(hostType);
+      auto scalar = dyn_cast<spirv::ScalarType>(deviceType);
+      if (!hostBytes || !scalar || !scalar.getSizeInBytes())
+        return argError() << "Vulkan kernels take memrefs and scalars";
+      unsigned deviceBytes = *scalar.getSizeInBytes();
+      // Booleans have no size in SPIR-V: one byte, as on the host.
+      if (scalar.isInteger(1))
+        deviceBytes = 1;
+      unsigned slotBytes = std::max(4u, deviceBytes);
+      unsigned offset = llvm::alignTo(pushBytes, slotBytes);
+      if (offset + slotBytes <= maxPushConstantBytes) {
+        Type slotType =
+            deviceBytes < 4 ? Type(IntegerType::get(ctx, 32)) : Type(scalar);
+        pushed.push_back({static_cast<unsigned>(index), scalar, slotType,
+                          offset});
+        pushBytes = offset + slotBytes;
+        entries.push_back(
+            llvm::formatv("p{0},{1},{2}", hostBytes, slotBytes, offset));
+        continue;
+      }
+      if (scalar.isInteger(1))
+        return argError() << "its arguments exceed the " << maxPushConstantBytes
+                          << " bytes of push constants, and a boolean "
+                             "cannot be passed in a buffer";
+      entries.push_back(llvm::formatv("s{0},{1},{2},{3}", hostBytes,
+                                      deviceBytes, abi.getDescriptorSet(),
+                                      abi.getBinding()));
+    }
+    if (!pushed.empty())
+      moveToPushConstants(shader, pushed);
+
+    StringRef name = kernel.getName();
+    auto add = [&](StringRef key, std::string value) {
+      properties.push_back(NamedAttribute(
+          StringAttr::get(ctx, (key + "." + name).str()),
+          StringAttr::get(ctx, value)));
+    };
+    add("abi", llvm::join(entries, ";"));
+    add("push", std::to_string(pushBytes));
+    if (auto entry = shader->getAttrOfType<spirv::EntryPointABIAttr>(
+            spirv::getEntryPointABIAttrName()))
+      if (DenseI32ArrayAttr size = entry.getWorkgroupSize()) {
+        SmallVector<int32_t, 3> xyz(size.asArrayRef());
+        xyz.resize(3, 1);
+        add("block", llvm::formatv("{0},{1},{2}", xyz[0], xyz[1], xyz[2]));
+      }
+    return success();
+  }
+
+  /// Replaces \p shader's arguments \p pushed by loads from one
+  /// push-constant block and drops them from its signature.
+  void moveToPushConstants(spirv::FuncOp shader, ArrayRef<Scalar> pushed) {
+    MLIRContext *ctx = &getContext();
+    SmallVector<Type> members;
+    SmallVector<spirv::StructType::OffsetInfo> offsets;
+    for (const Scalar &scalar : pushed) {
+      members.push_back(scalar.slotType);
+      offsets.push_back(scalar.offset);
+    }
+    auto block = spirv::StructType::get(members, offsets);
+    auto pointer =
+        spirv::PointerType::get(block, spirv::StorageClass::PushConstant);
+    OpBuilder b(shader);
+    Location loc = shader.getLoc();
+    auto variable = spirv::GlobalVariableOp::create(
+        b, loc, TypeAttr::get(pointer),
+        b.getStringAttr((shader.getName() + "_push_constants").str()),
+        /*initializer=*/nullptr);
+
+    Block &entry = shader.getBody().front();
+    b.setInsertionPointToStart(&entry);
+    Value base = spirv::AddressOfOp::create(b, loc, variable);
+    Type i32 = IntegerType::get(ctx, 32);
+    llvm::BitVector erased(shader.getNumArguments());
+    for (auto [member, scalar] : llvm::enumerate(pushed)) {
+      Value position = spirv::ConstantOp::create(
+          b, loc, i32, b.getI32IntegerAttr(static_cast<int32_t>(member)));
+      Value address = spirv::AccessChainOp::create(b, loc, base, position);
+      Value value = spirv::LoadOp::create(b, loc, address);
+      if (scalar.slotType != scalar.type) {
+        if (scalar.type.isInteger(1)) {
+          Value zero = spirv::ConstantOp::create(b, loc, i32,
+                                                 b.getI32IntegerAttr(0));
+          value = spirv::INotEqualOp::create(b, loc, value, zero);
+        } else {
+          unsigned bits = scalar.type.getIntOrFloatBitWidth();
+          Type narrow = IntegerType::get(ctx, bits);
+          value = spirv::UConvertOp::create(b, loc, narrow, value);
+          if (narrow != scalar.type)
+            value = spirv::BitcastOp::create(b, loc, scalar.type, value);
+        }
+      }
+      shader.getArgument(scalar.index).replaceAllUsesWith(value);
+      erased.set(scalar.index);
+    }
+    (void)shader.eraseArguments(erased);
+  }
+};
+
+} // namespace
