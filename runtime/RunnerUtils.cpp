@@ -285,3 +285,59 @@ extern "C" void _mlir_ciface_printMemrefVector4x4xf32(
     StridedMemRefType<Vector2D<4, 4, float>, 2> *m) {
   impl::printMemRef(*m);
 }
+
+// MLIR's Vulkan runner programs fill their buffers with these helpers,
+// called through the C interface or with the memref's fields expanded.
+template <int Rank>
+static void fillResource(StridedMemRefType<float, Rank> *m, float value) {
+  int64_t total = 1;
+  for (int i = 0; i < Rank; ++i)
+    total *= m->sizes[i];
+  for (int64_t linear = 0; linear < total; ++linear) {
+    int64_t rest = linear, at = m->offset;
+    for (int i = Rank - 1; i >= 0; --i) {
+      at += (rest % m->sizes[i]) * m->strides[i];
+      rest /= m->sizes[i];
+    }
+    m->data[at] = value;
+  }
+}
+
+extern "C" void _mlir_ciface_fillResource1DFloat(StridedMemRefType<float, 1> *m,
+                                                 float value) {
+  fillResource(m, value);
+}
+extern "C" void _mlir_ciface_fillResource2DFloat(StridedMemRefType<float, 2> *m,
+                                                 float value) {
+  fillResource(m, value);
+}
+extern "C" void _mlir_ciface_fillResource3DFloat(StridedMemRefType<float, 3> *m,
+                                                 float value) {
+  fillResource(m, value);
+}
+extern "C" void fillResource1DFloat(float *allocated, float *aligned,
+                                    int64_t offset, int64_t size,
+                                    int64_t stride, float value) {
+  StridedMemRefType<float, 1> m{allocated, aligned, offset, {size}, {stride}};
+  fillResource(&m, value);
+}
+extern "C" void fillResource2DFloat(float *allocated, float *aligned,
+                                    int64_t offset, int64_t size0,
+                                    int64_t size1, int64_t stride0,
+                                    int64_t stride1, float value) {
+  StridedMemRefType<float, 2> m{
+      allocated, aligned, offset, {size0, size1}, {stride0, stride1}};
+  fillResource(&m, value);
+}
+extern "C" void fillResource3DFloat(float *allocated, float *aligned,
+                                    int64_t offset, int64_t size0,
+                                    int64_t size1, int64_t size2,
+                                    int64_t stride0, int64_t stride1,
+                                    int64_t stride2, float value) {
+  StridedMemRefType<float, 3> m{allocated,
+                                aligned,
+                                offset,
+                                {size0, size1, size2},
+                                {stride0, stride1, stride2}};
+  fillResource(&m, value);
+}

@@ -366,14 +366,7 @@ void Device::create() {
   poolInfo.queueFamilyIndex = queueFamily;
   check(vk.vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool),
         "vkCreateCommandPool");
-  VkSemaphoreTypeCreateInfo timeline{
-      VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
-  timeline.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
-  VkSemaphoreCreateInfo semaphoreInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
-                                      &timeline};
-  check(vk.vkCreateSemaphore(device, &semaphoreInfo, nullptr,
-                             &defaultStream.timeline),
-        "vkCreateSemaphore");
+  defaultStream.timeline = takeSemaphore(defaultStream.submitted);
 
   if (isEnabled("MLIRC_VERBOSE"))
     std::fprintf(stderr,
@@ -396,6 +389,9 @@ void Device::destroy() {
   allocations.clear();
   destroyBuffer(emptyBuffer);
   for (auto &[handle, kernel] : kernels) {
+    // Null for one whose creation failed.
+    if (!kernel)
+      continue;
     vk.vkDestroyPipeline(device, kernel->pipeline, nullptr);
     vk.vkDestroyPipelineLayout(device, kernel->layout, nullptr);
     for (VkDescriptorSetLayout layout : kernel->setLayouts)
@@ -413,6 +409,9 @@ void Device::destroy() {
     delete event;
   }
   events.clear();
+  for (auto &[semaphore, value] : spareSemaphores)
+    vk.vkDestroySemaphore(device, semaphore, nullptr);
+  spareSemaphores.clear();
   vk.vkDestroySemaphore(device, defaultStream.timeline, nullptr);
   for (auto *list : {&idle, &inFlight})
     for (std::unique_ptr<Recording> &recording : *list) {
@@ -550,15 +549,28 @@ const Buffer &Device::getEmptyBuffer() {
   return emptyBuffer;
 }
 
-Stream *Device::createStream() {
-  auto *stream = new Stream();
+VkSemaphore Device::takeSemaphore(uint64_t &value) {
+  if (!spareSemaphores.empty()) {
+    auto [semaphore, last] = spareSemaphores.back();
+    spareSemaphores.pop_back();
+    value = last;
+    return semaphore;
+  }
   VkSemaphoreTypeCreateInfo timeline{
       VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
   timeline.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
   VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
                              &timeline};
-  check(vk.vkCreateSemaphore(device, &info, nullptr, &stream->timeline),
+  VkSemaphore semaphore = VK_NULL_HANDLE;
+  check(vk.vkCreateSemaphore(device, &info, nullptr, &semaphore),
         "vkCreateSemaphore");
+  value = 0;
+  return semaphore;
+}
+
+Stream *Device::createStream() {
+  auto *stream = new Stream();
+  stream->timeline = takeSemaphore(stream->submitted);
   streams.insert(stream);
   return stream;
 }
@@ -567,7 +579,7 @@ void Device::destroyStream(Stream *stream) {
   if (!streams.erase(stream))
     return;
   wait(*stream);
-  vk.vkDestroySemaphore(device, stream->timeline, nullptr);
+  spareSemaphores.push_back({stream->timeline, stream->submitted});
   delete stream;
 }
 
@@ -579,13 +591,8 @@ Stream &Device::getStream(void *stream) {
 
 Event *Device::createEvent() {
   auto *event = new Event();
-  VkSemaphoreTypeCreateInfo timeline{
-      VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
-  timeline.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
-  VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
-                             &timeline};
-  check(vk.vkCreateSemaphore(device, &info, nullptr, &event->timeline),
-        "vkCreateSemaphore");
+  event->timeline = takeSemaphore(event->value);
+  event->recorded = false;
   events.insert(event);
   return event;
 }
@@ -593,9 +600,9 @@ Event *Device::createEvent() {
 void Device::destroyEvent(Event *event) {
   if (!events.erase(event))
     return;
-  // Submissions that signal it may still be queued.
-  waitEvent(*event);
-  vk.vkDestroySemaphore(device, event->timeline, nullptr);
+  // Submissions may still wait for it or signal it: the semaphore lives
+  // on for a later event, whose values are higher.
+  spareSemaphores.push_back({event->timeline, event->value});
   delete event;
 }
 
@@ -609,7 +616,7 @@ void Device::submitEmpty(Stream &stream, const Event *waitFor, Event *signal) {
     waits[waitCount] = stream.timeline;
     waitValues[waitCount++] = stream.submitted;
   }
-  if (waitFor && waitFor->value) {
+  if (waitFor && waitFor->recorded) {
     waits[waitCount] = waitFor->timeline;
     waitValues[waitCount++] = waitFor->value;
   }
@@ -621,6 +628,7 @@ void Device::submitEmpty(Stream &stream, const Event *waitFor, Event *signal) {
   if (signal) {
     signals[signalCount] = signal->timeline;
     signalValues[signalCount++] = ++signal->value;
+    signal->recorded = true;
   }
   VkTimelineSemaphoreSubmitInfo values{
       VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
@@ -638,7 +646,7 @@ void Device::submitEmpty(Stream &stream, const Event *waitFor, Event *signal) {
 }
 
 void Device::waitEvent(Event &event) {
-  if (!event.value)
+  if (!event.recorded)
     return;
   VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
   info.semaphoreCount = 1;

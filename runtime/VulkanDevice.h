@@ -66,8 +66,9 @@ struct Stream {
 
 struct Event {
   VkSemaphore timeline = VK_NULL_HANDLE;
-  /// The value the last record signals; 0 before any.
+  /// The value the last record signals.
   uint64_t value = 0;
+  bool recorded = false;
 };
 
 /// A command buffer being recorded or in flight, with what it uses.
@@ -164,6 +165,9 @@ private:
   void makePipeline(Kernel &kernel);
   void checkFeatures(const KernelImage &image);
   uint32_t findMemoryType(uint32_t bits, MemoryKind kind) const;
+  /// A timeline semaphore and the value it has reached: a spare one (of a
+  /// destroyed stream or event, which submissions may still use) or new.
+  VkSemaphore takeSemaphore(uint64_t &value);
   friend struct DeviceTeardown;
 
   VkInstance instance = VK_NULL_HANDLE;
@@ -178,6 +182,7 @@ private:
   Stream defaultStream;
   std::set<Stream *> streams;
   std::set<Event *> events;
+  std::vector<std::pair<VkSemaphore, uint64_t>> spareSemaphores;
   std::vector<std::unique_ptr<Recording>> inFlight;
   std::vector<std::unique_ptr<Recording>> idle;
   std::unordered_map<const void *, std::unique_ptr<Kernel>> kernels;

@@ -112,9 +112,18 @@ offload_arch = lit_config.params.get("offload_arch", "host")
 config.substitutions.append(("%offload_arch", offload_arch))
 # The same as a CMake list, for CMAKE_MLIR_ARCHITECTURES.
 config.substitutions.append(("%cmake_archs", offload_arch.replace(",", ";")))
-# Programs only the host target can run say `REQUIRES: offload-arch-host`.
+# Programs only the host target can run say `REQUIRES: offload-arch-host`;
+# those Vulkan cannot run say `UNSUPPORTED: offload-arch-vulkan`, with why.
 if offload_arch == "host":
     config.available_features.add("offload-arch-host")
+if "vulkan" in offload_arch:
+    config.available_features.add("offload-arch-vulkan")
+    # Every Vulkan call checked by the Khronos validation layer, where it
+    # is installed: a message it reports fails the program.
+    if any(os.path.exists(os.path.join(d, "VkLayer_khronos_validation.json"))
+           for d in ["/usr/share/vulkan/explicit_layer.d",
+                     "/etc/vulkan/explicit_layer.d"]):
+        config.environment["MLIRC_VULKAN_VALIDATION"] = "1"
 
 
 def detects_gpu(tool, prefix):
@@ -126,6 +135,18 @@ def detects_gpu(tool, prefix):
         return False
     return prefix in out
 
+
+# A Vulkan device mlirc's runtime can use (lavapipe counts).
+vulkan_probe = os.path.join(bin_dir, "mlirc-vulkan-probe")
+if os.path.exists(vulkan_probe):
+    config.available_features.add("vulkan-runtime")
+    try:
+        rank = subprocess.run([vulkan_probe], capture_output=True, text=True,
+                              timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        rank = "0"
+    if rank in ("1", "2"):
+        config.available_features.add("vulkan-device")
 
 # Usable GPUs, as LLVM's arch tools see them.
 if detects_gpu("nvptx-arch", "sm_"):
