@@ -102,10 +102,10 @@ function(_mlirc_apply_architectures dir)
     endif()
     get_property(archs TARGET "${target}" PROPERTY MLIR_ARCHITECTURES)
     foreach(arch IN LISTS archs)
-      if(NOT arch MATCHES "^((sm|compute)_[0-9]+[af]?|gfx[0-9a-f]+(:[a-z+-:]+)?|host|native|all)$")
+      if(NOT arch MATCHES "^((sm|compute)_[0-9]+[af]?|gfx[0-9a-f]+(:[a-z+-:]+)?|vulkan([0-9]+\\.[0-9]+)?|host|native|all)$")
         message(FATAL_ERROR "MLIR_ARCHITECTURES of target '${target}' holds "
-                "'${arch}'; use sm_NN, compute_NN, gfxNNN, host, native or "
-                "all (a list such as sm_80;gfx90a;host)")
+                "'${arch}'; use sm_NN, compute_NN, gfxNNN, vulkanX.Y, host, native "
+                "or all (a list such as sm_80;gfx90a;host)")
       endif()
     endforeach()
   endforeach()

@@ -305,8 +305,23 @@ void Device::create() {
             VK_API_VERSION_MINOR(properties.apiVersion);
   vk.vkGetPhysicalDeviceMemoryProperties(physical, &memory);
 
+  // Float atomics (SPV_EXT_shader_atomic_float_add) come from an
+  // extension.
+  uint32_t extensionCount = 0;
+  vk.vkEnumerateDeviceExtensionProperties(physical, nullptr, &extensionCount,
+                                          nullptr);
+  std::vector<VkExtensionProperties> extensions(extensionCount);
+  vk.vkEnumerateDeviceExtensionProperties(physical, nullptr, &extensionCount,
+                                          extensions.data());
+  bool hasAtomicFloat = false;
+  for (const VkExtensionProperties &extension : extensions)
+    hasAtomicFloat |= std::strcmp(extension.extensionName,
+                                  VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME) == 0;
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT supportedAtomics{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   VkPhysicalDeviceVulkan12Features supported12{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      hasAtomicFloat ? &supportedAtomics : nullptr};
   VkPhysicalDeviceVulkan11Features supported11{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &supported12};
   VkPhysicalDeviceFeatures2 supported{
@@ -320,8 +335,15 @@ void Device::create() {
 
   // Only what kernels may use: robust buffer access and the like cost
   // time and change nothing for a correct program.
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT enabledAtomics{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  enabledAtomics.shaderBufferFloat32AtomicAdd =
+      supportedAtomics.shaderBufferFloat32AtomicAdd;
+  enabledAtomics.shaderSharedFloat32AtomicAdd =
+      supportedAtomics.shaderSharedFloat32AtomicAdd;
   VkPhysicalDeviceVulkan12Features enabled12{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+      hasAtomicFloat ? &enabledAtomics : nullptr};
   enabled12.timelineSemaphore = VK_TRUE;
   enabled12.shaderFloat16 = supported12.shaderFloat16;
   enabled12.shaderInt8 = supported12.shaderInt8;
@@ -342,6 +364,8 @@ void Device::create() {
   features.int8 = enabled12.shaderInt8;
   features.storage8 = enabled12.storageBuffer8BitAccess;
   features.storage16 = enabled11.storageBuffer16BitAccess;
+  features.atomicFloat32Add = enabledAtomics.shaderBufferFloat32AtomicAdd &&
+                              enabledAtomics.shaderSharedFloat32AtomicAdd;
   if (subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
     features.subgroupOperations = subgroups.supportedOperations;
   features.subgroupSize = subgroups.subgroupSize;
@@ -354,6 +378,11 @@ void Device::create() {
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &enabled};
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queueInfo;
+  const char *atomicFloat = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
+  if (hasAtomicFloat) {
+    info.enabledExtensionCount = 1;
+    info.ppEnabledExtensionNames = &atomicFloat;
+  }
   check(vk.vkCreateDevice(physical, &info, nullptr, &device),
         "vkCreateDevice");
   if (!vk.loadDevice(device))

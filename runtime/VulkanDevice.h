@@ -97,7 +97,8 @@ struct Kernel {
 /// What the device can do, as the kernels' capabilities need it.
 struct DeviceFeatures {
   bool float64 = false, int64 = false, int16 = false, float16 = false,
-       int8 = false, storage8 = false, storage16 = false;
+       int8 = false, storage8 = false, storage16 = false,
+       atomicFloat32Add = false;
   uint32_t subgroupOperations = 0;
   uint32_t subgroupSize = 0;
 };

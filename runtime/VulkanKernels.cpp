@@ -29,6 +29,8 @@ const CapabilityNeed needs[] = {
      "storageBuffer8BitAccess"},
     {"StorageBuffer16BitAccess", &DeviceFeatures::storage16, 0,
      "storageBuffer16BitAccess"},
+    {"AtomicFloat32AddEXT", &DeviceFeatures::atomicFloat32Add, 0,
+     "float atomic add (VK_EXT_shader_atomic_float)"},
     {"GroupNonUniform", nullptr, VK_SUBGROUP_FEATURE_BASIC_BIT,
      "subgroup operations (basic)"},
     {"GroupNonUniformVote", nullptr, VK_SUBGROUP_FEATURE_VOTE_BIT,

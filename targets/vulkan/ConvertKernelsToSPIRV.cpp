@@ -96,6 +96,40 @@ struct SwitchAsIfs : public OpRewritePattern<scf::IndexSwitchOp> {
   }
 };
 
+/// memref.atomic_rmw addf on f32, which MLIR's memref conversion leaves:
+/// SPV_EXT_shader_atomic_float_add's OpAtomicFAddEXT, relaxed as CUDA's
+/// atomicAdd (the runtime checks that the device has it).
+struct AtomicFAddToSPIRV : public OpConversionPattern<memref::AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getMemRefType();
+    if (op.getKind() != arith::AtomicRMWKind::addf ||
+        !type.getElementType().isF32())
+      return failure();
+    const auto &converter = *getTypeConverter<SPIRVTypeConverter>();
+    Value pointer =
+        spirv::getElementPtr(converter, type, adaptor.getMemref(),
+                             adaptor.getIndices(), op.getLoc(), rewriter);
+    auto pointerType =
+        pointer ? dyn_cast<spirv::PointerType>(pointer.getType()) : nullptr;
+    if (!pointerType)
+      return failure();
+    spirv::Scope scope =
+        pointerType.getStorageClass() == spirv::StorageClass::Workgroup
+            ? spirv::Scope::Workgroup
+            : spirv::Scope::Device;
+    rewriter.replaceOpWithNewOp<spirv::EXTAtomicFAddOp>(
+        op, rewriter.getF32Type(), pointer,
+        spirv::ScopeAttr::get(getContext(), scope),
+        spirv::MemorySemanticsAttr::get(getContext(),
+                                        spirv::MemorySemantics::None),
+        adaptor.getValue());
+    return success();
+  }
+};
+
 /// MLIR's lifting of branches into scf ops, for gpu.func too: an infinite
 /// loop in a kernel ends the kernel after it (never reached).
 struct LiftKernelBranches : public ControlFlowToSCFTransformation {
@@ -135,6 +169,7 @@ struct ConvertKernelsToSPIRVPass
     // SPIR-V for Vulkan needs structured control flow.
     if (failed(liftBranches(copy)))
       return signalPassFailure();
+    guardLoopResults(copy);
     {
       // What GLSL.std.450 lacks, as arithmetic; vectors in memory as
       // their elements.
@@ -142,6 +177,10 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfPattern(patterns);
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
+      populateMathPolynomialApproximationPatterns(
+          patterns, [](StringRef name) {
+            return name == "cbrt" || name == "math.cbrt";
+          });
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
       patterns.add<SwitchAsIfs>(&getContext());
       // The loads and stores those make, through subviews and reshapes;
@@ -175,6 +214,7 @@ struct ConvertKernelsToSPIRVPass
     populateMathToSPIRVPatterns(typeConverter, patterns);
     populateComplexToSPIRVPatterns(typeConverter, patterns);
     populateMemRefToSPIRVPatterns(typeConverter, patterns);
+    patterns.add<AtomicFAddToSPIRV>(typeConverter, &getContext());
     populateVectorToSPIRVPatterns(typeConverter, patterns);
     index::populateIndexToSPIRVPatterns(typeConverter, patterns);
     ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
@@ -317,6 +357,36 @@ struct ConvertKernelsToSPIRVPass
       return WalkResult::interrupt();
     });
     return failure(left.wasInterrupted());
+  }
+
+  /// MLIR's scf.for conversion keeps a loop's results in a variable that
+  /// only the loop body writes, so a loop that runs no iteration yields
+  /// garbage instead of its initial values. Each loop with results runs
+  /// inside an scf.if that yields the initial values when it would not
+  /// run at all.
+  static void guardLoopResults(Operation *copy) {
+    SmallVector<scf::ForOp> loops;
+    copy->walk([&](scf::ForOp loop) {
+      if (loop.getNumResults())
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      OpBuilder b(loop);
+      Location loc = loop.getLoc();
+      Value runs = arith::CmpIOp::create(
+          b, loc, loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                        : arith::CmpIPredicate::slt,
+          loop.getLowerBound(), loop.getUpperBound());
+      auto guard = scf::IfOp::create(b, loc, loop.getResultTypes(), runs,
+                                     /*withElseRegion=*/true);
+      loop->replaceAllUsesWith(guard.getResults());
+      // With results, the regions come without terminators.
+      loop->moveBefore(guard.thenBlock(), guard.thenBlock()->end());
+      b.setInsertionPointToEnd(guard.thenBlock());
+      scf::YieldOp::create(b, loc, loop.getResults());
+      b.setInsertionPointToEnd(guard.elseBlock());
+      scf::YieldOp::create(b, loc, loop.getInitArgs());
+    }
   }
 
   /// Workgroup globals a kernel reads directly (not through device

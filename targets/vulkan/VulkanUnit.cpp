@@ -57,10 +57,11 @@ constexpr StringLiteral allowedCapabilities =
     "Shader, Int8, Int16, Int64, Float16, Float64, StorageBuffer16BitAccess, "
     "StorageBuffer8BitAccess, GroupNonUniform, GroupNonUniformVote, "
     "GroupNonUniformArithmetic, GroupNonUniformBallot, "
-    "GroupNonUniformShuffle, GroupNonUniformShuffleRelative";
+    "GroupNonUniformShuffle, GroupNonUniformShuffleRelative, "
+    "AtomicFloat32AddEXT";
 constexpr StringLiteral allowedExtensions =
     "SPV_KHR_storage_buffer_storage_class, SPV_KHR_8bit_storage, "
-    "SPV_KHR_16bit_storage";
+    "SPV_KHR_16bit_storage, SPV_EXT_shader_atomic_float_add";
 
 /// Calls \p visit with the opcode and operands of each instruction of
 /// \p spirv, a SPIR-V binary.
