@@ -80,7 +80,7 @@ if(NOT DEFINED CMAKE_MLIR_ARCHITECTURES AND NOT "$ENV{MLIRARCHS}" STREQUAL "")
 endif()
 define_property(TARGET PROPERTY MLIR_ARCHITECTURES
   BRIEF_DOCS "mlirc --offload-arch for the target's .mlir sources"
-  FULL_DOCS "A list: sm_NN, compute_NN, gfxNNN, host, native or all.")
+  FULL_DOCS "A list: sm_NN, compute_NN, gfxNNN, vulkan, vulkanX.Y, host, native or all.")
 set(_mlirc_archs "$<TARGET_PROPERTY:MLIR_ARCHITECTURES>")
 add_compile_options(
   "$<$<COMPILE_LANGUAGE:MLIR>:$<$<BOOL:${_mlirc_archs}>:--offload-arch=$<JOIN:${_mlirc_archs},$<COMMA>>>>")
@@ -104,7 +104,7 @@ function(_mlirc_apply_architectures dir)
     foreach(arch IN LISTS archs)
       if(NOT arch MATCHES "^((sm|compute)_[0-9]+[af]?|gfx[0-9a-f]+(:[a-z+-:]+)?|vulkan([0-9]+\\.[0-9]+)?|host|native|all)$")
         message(FATAL_ERROR "MLIR_ARCHITECTURES of target '${target}' holds "
-                "'${arch}'; use sm_NN, compute_NN, gfxNNN, vulkanX.Y, host, native "
+                "'${arch}'; use sm_NN, compute_NN, gfxNNN, vulkan, vulkanX.Y, host, native "
                 "or all (a list such as sm_80;gfx90a;host)")
       endif()
     endforeach()

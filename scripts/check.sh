@@ -16,6 +16,10 @@ lit=/usr/lib/llvm-22/bin/lit
 archs=gfx90a,gfx1100,host
 if [ -x /usr/local/cuda/bin/ptxas ]; then archs=sm_80,sm_90,$archs; fi
 "$lit" -sv build/test/integration/host --param offload_arch=$archs
+# And on Vulkan: Mesa's lavapipe runs them on the CPU with the Khronos
+# validation layer on (what a program only the host target can run says
+# so with `UNSUPPORTED: offload-arch-vulkan`).
+"$lit" -sv build/test/integration/host --param offload_arch=vulkan
 # mlirc itself under AddressSanitizer and UndefinedBehaviorSanitizer: the
 # same lit suite with a build of its own (build-sanitized/).
 scripts/check-sanitized.sh

@@ -118,12 +118,14 @@ if offload_arch == "host":
     config.available_features.add("offload-arch-host")
 if "vulkan" in offload_arch:
     config.available_features.add("offload-arch-vulkan")
-    # Every Vulkan call checked by the Khronos validation layer, where it
-    # is installed: a message it reports fails the program.
-    if any(os.path.exists(os.path.join(d, "VkLayer_khronos_validation.json"))
-           for d in ["/usr/share/vulkan/explicit_layer.d",
-                     "/etc/vulkan/explicit_layer.d"]):
-        config.environment["MLIRC_VULKAN_VALIDATION"] = "1"
+# Every Vulkan call of the programs tests run checked by the Khronos
+# validation layer, where it is installed: a message it reports fails the
+# program.
+if any(os.path.exists(os.path.join(d, "VkLayer_khronos_validation.json"))
+       for d in ["/usr/share/vulkan/explicit_layer.d",
+                 "/etc/vulkan/explicit_layer.d"]):
+    config.environment["MLIRC_VULKAN_VALIDATION"] = "1"
+    config.available_features.add("vulkan-validation")
 
 
 def detects_gpu(tool, prefix):

@@ -153,12 +153,13 @@ struct RecordKernelABIPass
       }
       unsigned hostBytes = getHostBytes(hostType);
       auto scalar = dyn_cast<spirv::ScalarType>(deviceType);
-      if (!hostBytes || !scalar || !scalar.getSizeInBytes())
-        return argError() << "Vulkan kernels take memrefs and scalars";
-      unsigned deviceBytes = *scalar.getSizeInBytes();
       // Booleans have no size in SPIR-V: one byte, as on the host.
-      if (scalar.isInteger(1))
-        deviceBytes = 1;
+      std::optional<int64_t> size =
+          scalar && scalar.isInteger(1) ? 1 : scalar ? scalar.getSizeInBytes()
+                                                     : std::nullopt;
+      if (!hostBytes || !size)
+        return argError() << "Vulkan kernels take memrefs and scalars";
+      unsigned deviceBytes = static_cast<unsigned>(*size);
       unsigned slotBytes = std::max(4u, deviceBytes);
       unsigned offset = llvm::alignTo(pushBytes, slotBytes);
       if (offset + slotBytes <= maxPushConstantBytes) {
