@@ -319,16 +319,24 @@ void Device::create() {
                                   VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME) == 0;
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT supportedAtomics{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceVulkan13Features supported13{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      hasAtomicFloat ? &supportedAtomics : nullptr};
+  bool is13 = properties.apiVersion >= VK_API_VERSION_1_3;
   VkPhysicalDeviceVulkan12Features supported12{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      hasAtomicFloat ? &supportedAtomics : nullptr};
+      is13 ? static_cast<void *>(&supported13)
+           : hasAtomicFloat ? static_cast<void *>(&supportedAtomics) : nullptr};
   VkPhysicalDeviceVulkan11Features supported11{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &supported12};
   VkPhysicalDeviceFeatures2 supported{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &supported11};
   vk.vkGetPhysicalDeviceFeatures2(physical, &supported);
+  VkPhysicalDeviceSubgroupSizeControlProperties sizeControl{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
   VkPhysicalDeviceSubgroupProperties subgroups{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+      is13 ? &sizeControl : nullptr};
   VkPhysicalDeviceProperties2 props{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroups};
   vk.vkGetPhysicalDeviceProperties2(physical, &props);
@@ -341,9 +349,14 @@ void Device::create() {
       supportedAtomics.shaderBufferFloat32AtomicAdd;
   enabledAtomics.shaderSharedFloat32AtomicAdd =
       supportedAtomics.shaderSharedFloat32AtomicAdd;
+  VkPhysicalDeviceVulkan13Features enabled13{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+      hasAtomicFloat ? &enabledAtomics : nullptr};
+  enabled13.subgroupSizeControl = supported13.subgroupSizeControl;
   VkPhysicalDeviceVulkan12Features enabled12{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      hasAtomicFloat ? &enabledAtomics : nullptr};
+      is13 ? static_cast<void *>(&enabled13)
+           : hasAtomicFloat ? static_cast<void *>(&enabledAtomics) : nullptr};
   enabled12.timelineSemaphore = VK_TRUE;
   enabled12.shaderFloat16 = supported12.shaderFloat16;
   enabled12.shaderInt8 = supported12.shaderInt8;
@@ -369,6 +382,11 @@ void Device::create() {
   if (subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
     features.subgroupOperations = subgroups.supportedOperations;
   features.subgroupSize = subgroups.subgroupSize;
+  features.subgroupSizeControl =
+      is13 && enabled13.subgroupSizeControl &&
+      (sizeControl.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+  features.minSubgroupSize = sizeControl.minSubgroupSize;
+  features.maxSubgroupSize = sizeControl.maxSubgroupSize;
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -418,9 +436,7 @@ void Device::destroy() {
   allocations.clear();
   destroyBuffer(emptyBuffer);
   for (auto &[handle, kernel] : kernels) {
-    // Null for one whose creation failed.
-    if (!kernel)
-      continue;
+    // Handles a failed creation left are null, which destroys nothing.
     vk.vkDestroyPipeline(device, kernel->pipeline, nullptr);
     vk.vkDestroyPipelineLayout(device, kernel->layout, nullptr);
     for (VkDescriptorSetLayout layout : kernel->setLayouts)

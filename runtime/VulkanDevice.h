@@ -101,6 +101,10 @@ struct DeviceFeatures {
        atomicFloat32Add = false;
   uint32_t subgroupOperations = 0;
   uint32_t subgroupSize = 0;
+  /// Pipelines may ask for a subgroup size in [min, max]
+  /// (VK_EXT_subgroup_size_control, core in Vulkan 1.3).
+  bool subgroupSizeControl = false;
+  uint32_t minSubgroupSize = 0, maxSubgroupSize = 0;
 };
 
 class Device {

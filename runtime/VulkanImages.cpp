@@ -200,6 +200,8 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
   kernel.capabilities = capabilities ? capabilities : "";
   kernel.arguments = parseArguments(name, abi);
   kernel.pushConstantBytes = static_cast<unsigned>(std::atoi(push));
+  if (const char *lanes = best.get(concat("subgroup", name).c_str()))
+    kernel.subgroupLanes = static_cast<unsigned>(std::atoi(lanes));
   if (std::sscanf(block, "%u,%u,%u", &kernel.block[0], &kernel.block[1],
                   &kernel.block[2]) != 3)
     malformed(name, "workgroup size");

@@ -48,6 +48,8 @@ struct KernelImage {
   std::vector<KernelArgument> arguments;
   unsigned pushConstantBytes = 0;
   unsigned block[3] = {0, 0, 0};
+  /// The lanes a subgroup must have for its shuffles; 0 for any number.
+  unsigned subgroupLanes = 0;
 };
 
 /// Finds kernel \p name in the program's images, in the image of the

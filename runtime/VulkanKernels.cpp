@@ -77,7 +77,10 @@ Kernel &Device::getKernel(const void *handle, const char *name) {
   std::unique_ptr<Kernel> &cached = kernels[handle];
   if (cached)
     return *cached;
-  auto kernel = std::make_unique<Kernel>();
+  // Cached before it is complete, so that what a failure leaves is
+  // destroyed with the rest.
+  cached = std::make_unique<Kernel>();
+  Kernel *kernel = cached.get();
   unsigned lowest = 0;
   if (!findKernel(name, version, kernel->image, lowest)) {
     if (lowest)
@@ -92,8 +95,7 @@ Kernel &Device::getKernel(const void *handle, const char *name) {
   }
   checkFeatures(kernel->image);
   makePipeline(*kernel);
-  cached = std::move(kernel);
-  return *cached;
+  return *kernel;
 }
 
 void Device::makePipeline(Kernel &kernel) {
@@ -153,8 +155,27 @@ void Device::makePipeline(Kernel &kernel) {
   check(vk.vkCreatePipelineLayout(device, &layoutInfo, nullptr, &kernel.layout),
         "vkCreatePipelineLayout", image.name);
 
+  // Shuffles of W lanes work within subgroups of at least W lanes: ask
+  // for W where the device lets pipelines choose, else check.
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
+      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+  unsigned lanes = image.subgroupLanes;
+  bool choose = lanes && features.subgroupSizeControl &&
+                lanes >= features.minSubgroupSize &&
+                lanes <= features.maxSubgroupSize;
+  subgroupSize.requiredSubgroupSize = lanes;
+  if (lanes && !choose && features.subgroupSize < lanes)
+    fail("kernel '%s' shuffles across %u lanes (gpu.shuffle's width, or a "
+         "cluster's size), but the subgroups of the Vulkan device '%s' have "
+         "%u lanes%s",
+         image.name, lanes, properties.deviceName, features.subgroupSize,
+         features.subgroupSizeControl ? ", and it cannot make them that large"
+                                      : "");
+
   VkComputePipelineCreateInfo info{
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  if (choose)
+    info.stage.pNext = &subgroupSize;
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = kernel.module;

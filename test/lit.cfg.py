@@ -143,12 +143,15 @@ vulkan_probe = os.path.join(bin_dir, "mlirc-vulkan-probe")
 if os.path.exists(vulkan_probe):
     config.available_features.add("vulkan-runtime")
     try:
-        rank = subprocess.run([vulkan_probe], capture_output=True, text=True,
-                              timeout=60).stdout.strip()
+        found = subprocess.run([vulkan_probe], capture_output=True, text=True,
+                               timeout=60).stdout.split()
     except (OSError, subprocess.SubprocessError):
-        rank = "0"
-    if rank in ("1", "2"):
+        found = ["0"]
+    if found and found[0] in ("1", "2"):
         config.available_features.add("vulkan-device")
+        # Its subgroups cannot take a shuffle of 32 lanes (lavapipe's have 8).
+        if len(found) > 1 and int(found[1]) < 32:
+            config.available_features.add("vulkan-narrow-subgroups")
 
 # Usable GPUs, as LLVM's arch tools see them.
 if detects_gpu("nvptx-arch", "sm_"):

@@ -1,22 +1,24 @@
 //===- mlirc-vulkan-probe.cpp - Which Vulkan device programs would use ----===//
 //
-// Prints 2 when mlirc's Vulkan runtime finds a GPU, 1 when it finds only a
-// CPU implementation (lavapipe), 0 when it finds none; the test suite's
-// `vulkan-device` feature comes from it. MLIRC_VERBOSE=1 names the device.
+// Prints what mlirc's Vulkan runtime finds: 2 for a GPU, 1 for only a CPU
+// implementation (lavapipe), 0 for none; then, with a device, its
+// subgroup size. The test suite's vulkan-* features come from it.
+// MLIRC_VERBOSE=1 names the device.
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/VulkanDevice.h"
+
 #include <cstdio>
 
-extern "C" int mlircVulkanDeviceRank();
-extern "C" void *mgpuStreamCreate();
-extern "C" void mgpuStreamDestroy(void *);
-
 int main() {
-  int rank = mlircVulkanDeviceRank();
-  // Creating the device shows that it works, and names it when verbose.
-  if (rank > 0)
-    mgpuStreamDestroy(mgpuStreamCreate());
-  std::printf("%d\n", rank);
+  using mlirc::vulkan::Device;
+  int rank = Device::probe();
+  if (rank == 0) {
+    std::printf("0\n");
+    return 0;
+  }
+  Device &device = Device::get();
+  std::printf("%d %u\n", rank, device.features.subgroupSize);
   return 0;
 }

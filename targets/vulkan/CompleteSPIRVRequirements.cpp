@@ -5,7 +5,9 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 
@@ -21,6 +23,52 @@ namespace {
 struct CompleteSPIRVRequirementsPass
     : public mlirc::impl::CompleteSPIRVRequirementsBase<
           CompleteSPIRVRequirementsPass> {
+  /// spirv-lower-abi-attrs lists the variables the entry function itself
+  /// uses; those of the functions it calls (a kernel calling a device
+  /// function that reads a built-in) belong in the interface too.
+  static void completeInterfaces(spirv::ModuleOp module) {
+    SymbolTable symbols(module);
+    bool allClasses = spirv::lookupTargetEnvOrDefault(module).getVersion() >=
+                      spirv::Version::V_1_4;
+    module.walk([&](spirv::EntryPointOp entry) {
+      auto function = symbols.lookup<spirv::FuncOp>(entry.getFn());
+      if (!function)
+        return;
+      SmallVector<Attribute> interface(entry.getInterface().getValue());
+      SetVector<Operation *> reached;
+      SmallVector<Operation *> work = {function};
+      while (!work.empty()) {
+        Operation *current = work.pop_back_val();
+        if (!reached.insert(current))
+          continue;
+        current->walk([&](Operation *op) {
+          if (auto call = dyn_cast<spirv::FunctionCallOp>(op)) {
+            if (Operation *callee = symbols.lookup(call.getCallee()))
+              work.push_back(callee);
+            return;
+          }
+          auto address = dyn_cast<spirv::AddressOfOp>(op);
+          if (!address)
+            return;
+          auto variable =
+              symbols.lookup<spirv::GlobalVariableOp>(address.getVariable());
+          auto pointer = variable
+                             ? dyn_cast<spirv::PointerType>(variable.getType())
+                             : nullptr;
+          if (!pointer ||
+              (!allClasses && !llvm::is_contained({spirv::StorageClass::Input,
+                                                   spirv::StorageClass::Output},
+                                                  pointer.getStorageClass())))
+            return;
+          auto name = FlatSymbolRefAttr::get(variable.getSymNameAttr());
+          if (!llvm::is_contained(interface, name))
+            interface.push_back(name);
+        });
+      }
+      entry.setInterfaceAttr(ArrayAttr::get(module.getContext(), interface));
+    });
+  }
+
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
     std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
@@ -38,6 +86,7 @@ struct CompleteSPIRVRequirementsPass
     if (subgroup &&
         !llvm::is_contained(capabilities, spirv::Capability::GroupNonUniform))
       capabilities.push_back(spirv::Capability::GroupNonUniform);
+    completeInterfaces(module);
     spirv::Version version = triple->getVersion();
     // GroupNonUniform is SPIR-V 1.3's, which Vulkan 1.1 has.
     if (subgroup)

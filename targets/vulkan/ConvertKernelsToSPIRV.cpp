@@ -11,6 +11,7 @@
 
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
+#include "targets/vulkan/SubgroupOps.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
@@ -164,6 +165,8 @@ struct ConvertKernelsToSPIRVPass
         SPIRVConversionTarget::get(targetEnv);
 
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
+    if (failed(mlirc::lowerSubgroupOps(copy)))
+      return signalPassFailure();
     allocateWorkgroupGlobals(copy);
     copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
     // SPIR-V for Vulkan needs structured control flow.
@@ -208,6 +211,7 @@ struct ConvertKernelsToSPIRVPass
     RewritePatternSet patterns(&getContext());
     ScfToSPIRVContext scfContext;
     populateGPUToSPIRVPatterns(typeConverter, patterns);
+    mlirc::populateShuffleToSPIRVPatterns(typeConverter, patterns);
     populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
     cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
     arith::populateArithToSPIRVPatterns(typeConverter, patterns);

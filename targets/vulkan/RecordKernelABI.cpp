@@ -14,6 +14,7 @@
 //                    s<host bytes>,<bytes>,<set>,<binding>    a scalar buffer
 //   push.<kernel>  the push-constant block's size in bytes
 //   block.<kernel> the workgroup size the shader fixes, as x,y,z
+//   subgroup.<kernel> the lanes a subgroup must have (0: any number)
 //
 // An argument whose memory layout differs between host and device (index
 // elements, which Vulkan kernels hold in 32 bits) is an error at the kernel.
@@ -21,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/vulkan/Passes.h"
+#include "targets/vulkan/SubgroupOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
@@ -191,6 +193,9 @@ struct RecordKernelABIPass
     };
     add("abi", llvm::join(entries, ";"));
     add("push", std::to_string(pushBytes));
+    // Lanes a subgroup needs for the kernel's shuffles (its device
+    // functions' too), which the runtime checks or asks the device for.
+    add("subgroup", std::to_string(mlirc::getRequiredSubgroupSize(kernel)));
     if (auto entry = shader->getAttrOfType<spirv::EntryPointABIAttr>(
             spirv::getEntryPointABIAttrName()))
       if (DenseI32ArrayAttr size = entry.getWorkgroupSize()) {

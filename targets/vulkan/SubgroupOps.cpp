@@ -1,0 +1,261 @@
+//===- SubgroupOps.cpp - Subgroup operations for any subgroup size --------===//
+
+#include "targets/vulkan/SubgroupOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The constant width of \p shuffle, or 0.
+unsigned getConstantWidth(gpu::ShuffleOp shuffle) {
+  APInt width;
+  if (!matchPattern(shuffle.getWidth(), m_ConstantInt(&width)))
+    return 0;
+  return static_cast<unsigned>(width.getZExtValue());
+}
+
+/// Workgroup memory for one value per thread of \p kernel's workgroup, at
+/// its start; null when the workgroup size is not known.
+Value allocatePartials(gpu::GPUFuncOp kernel, Type element, Location loc) {
+  auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
+      spirv::getEntryPointABIAttrName());
+  if (!abi || !abi.getWorkgroupSize())
+    return nullptr;
+  int64_t threads = 1;
+  for (int32_t size : abi.getWorkgroupSize().asArrayRef())
+    threads *= size;
+  auto space = gpu::AddressSpaceAttr::get(kernel.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  auto type = MemRefType::get({threads}, element, MemRefLayoutAttrInterface(),
+                              space);
+  OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
+  return memref::AllocOp::create(b, loc, type);
+}
+
+/// %r = gpu.all_reduce <op> %v: each subgroup reduces its values, its
+/// first lane stores the result, and every thread combines those after a
+/// barrier (one more keeps the memory for the next reduction).
+LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
+  Location loc = op.getLoc();
+  std::optional<gpu::AllReduceOperation> kind = op.getOp();
+  if (!kind)
+    return op.emitError("gpu.all_reduce with a reduction region cannot be "
+                        "compiled for the Vulkan target; name the operation "
+                        "(gpu.all_reduce add %x)");
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  Type type = op.getType();
+  Value partials =
+      kernel && kernel.isKernel() ? allocatePartials(kernel, type, loc)
+                                  : nullptr;
+  if (!partials)
+    return op.emitError("gpu.all_reduce cannot be compiled for the Vulkan "
+                        "target outside a kernel of a known block size");
+  OpBuilder b(op);
+  Value mine = gpu::SubgroupReduceOp::create(b, loc, op.getValue(), *kind,
+                                             /*uniform=*/false);
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+  Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upperBound=*/nullptr);
+  Value subgroups = gpu::NumSubgroupsOp::create(b, loc, /*upperBound=*/nullptr);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+  auto store = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  {
+    OpBuilder inside = store.getThenBodyBuilder();
+    memref::StoreOp::create(inside, loc, mine, partials, subgroup);
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value start = memref::LoadOp::create(b, loc, partials, zero);
+  vector::CombiningKind combining = gpu::convertReductionKind(*kind);
+  auto loop = scf::ForOp::create(
+      b, loc, one, subgroups, one, ValueRange{start},
+      [&](OpBuilder &body, Location loc, Value i, ValueRange acc) {
+        Value next = memref::LoadOp::create(body, loc, partials, i);
+        Value combined =
+            vector::makeArithReduction(body, loc, combining, acc[0], next);
+        scf::YieldOp::create(body, loc, combined);
+      });
+  gpu::BarrierOp::create(b, loc);
+  op.replaceAllUsesWith(loop.getResult(0));
+  op.erase();
+  return success();
+}
+
+/// A clustered gpu.subgroup_reduce as xor shuffles of the cluster's width.
+LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
+  std::optional<uint32_t> cluster = op.getClusterSize();
+  if (!cluster)
+    return success();
+  if (op.getClusterStride() != 1)
+    return op.emitError("gpu.subgroup_reduce with a cluster stride cannot be "
+                        "compiled for the Vulkan target");
+  Type type = op.getType();
+  if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&
+      !type.isF64())
+    return op.emitError("clustered gpu.subgroup_reduce of ")
+           << type
+           << " cannot be compiled for the Vulkan target; it takes i32, i64, "
+              "f32 and f64";
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  Value width =
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), *cluster);
+  vector::CombiningKind combining = gpu::convertReductionKind(op.getOp());
+  Value value = op.getValue();
+  for (uint32_t offset = 1; offset < *cluster; offset *= 2) {
+    Value distance =
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
+    auto shuffle = gpu::ShuffleOp::create(b, loc, value, distance, width,
+                                          gpu::ShuffleMode::XOR);
+    value = vector::makeArithReduction(b, loc, combining, value,
+                                       shuffle.getShuffleResult());
+  }
+  op.replaceAllUsesWith(value);
+  op.erase();
+  return success();
+}
+
+/// gpu.shuffle of width W: the lane's segment of W lanes, the source lane
+/// in it by the mode, and the lane's own value where that is outside it.
+struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::ShuffleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned width = getConstantWidth(op);
+    if (!width || !llvm::isPowerOf2_32(width))
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Type i1 = rewriter.getI1Type();
+    auto constant = [&](int32_t value) -> Value {
+      return spirv::ConstantOp::create(rewriter, loc, i32,
+                                       rewriter.getI32IntegerAttr(value));
+    };
+    Value lane = spirv::getBuiltinVariableValue(
+        op, spirv::BuiltIn::SubgroupLocalInvocationId, i32, rewriter);
+    Value inSegment = spirv::BitwiseAndOp::create(
+        rewriter, loc, lane, constant(static_cast<int32_t>(width - 1)));
+    Value segment = spirv::ISubOp::create(rewriter, loc, lane, inSegment);
+    Value offset = adaptor.getOffset();
+    Value widthValue = constant(static_cast<int32_t>(width));
+    Value source, valid;
+    switch (op.getMode()) {
+    case gpu::ShuffleMode::XOR:
+      source = spirv::BitwiseXorOp::create(rewriter, loc, inSegment, offset);
+      valid = spirv::ULessThanOp::create(rewriter, loc, i1, source, widthValue);
+      break;
+    case gpu::ShuffleMode::UP:
+      source = spirv::ISubOp::create(rewriter, loc, inSegment, offset);
+      valid = spirv::SGreaterThanEqualOp::create(rewriter, loc, i1, source,
+                                                 constant(0));
+      break;
+    case gpu::ShuffleMode::DOWN:
+      source = spirv::IAddOp::create(rewriter, loc, inSegment, offset);
+      valid = spirv::ULessThanOp::create(rewriter, loc, i1, source, widthValue);
+      break;
+    case gpu::ShuffleMode::IDX:
+      source = offset;
+      valid = spirv::ULessThanOp::create(rewriter, loc, i1, source, widthValue);
+      break;
+    }
+    Value chosen =
+        spirv::SelectOp::create(rewriter, loc, valid, source, inSegment);
+    Value id = spirv::IAddOp::create(rewriter, loc, segment, chosen);
+    auto scope =
+        spirv::ScopeAttr::get(rewriter.getContext(), spirv::Scope::Subgroup);
+    Value result = spirv::GroupNonUniformShuffleOp::create(
+        rewriter, loc, adaptor.getValue().getType(), scope, adaptor.getValue(),
+        id);
+    rewriter.replaceOp(op, {result, valid});
+    return success();
+  }
+};
+
+} // namespace
+
+LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
+  WalkResult result = module->walk([](Operation *op) {
+    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+      unsigned width = getConstantWidth(shuffle);
+      if (!width || !llvm::isPowerOf2_32(width)) {
+        shuffle.emitError("gpu.shuffle cannot be compiled for the Vulkan "
+                          "target without a constant power-of-two width "
+                          "(the runtime checks the device's subgroups "
+                          "against it)");
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  SmallVector<gpu::AllReduceOp> allReduces;
+  SmallVector<gpu::SubgroupReduceOp> clustered;
+  module->walk([&](Operation *op) {
+    if (auto reduce = dyn_cast<gpu::AllReduceOp>(op))
+      allReduces.push_back(reduce);
+    if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
+      // MLIR lowers uniform ones to OpGroup*, which Vulkan lacks; the
+      // non-uniform OpGroupNonUniform* computes the same.
+      reduce.setUniform(false);
+      if (reduce.getClusterSize())
+        clustered.push_back(reduce);
+    }
+  });
+  for (gpu::AllReduceOp op : allReduces)
+    if (failed(lowerAllReduce(op)))
+      return failure();
+  for (gpu::SubgroupReduceOp op : clustered)
+    if (failed(lowerClusteredReduce(op)))
+      return failure();
+  return success();
+}
+
+void mlirc::populateShuffleToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                           RewritePatternSet &patterns) {
+  // Before MLIR's, which takes the target's subgroup size only.
+  patterns.add<ShuffleToSPIRV>(converter, patterns.getContext(),
+                               /*benefit=*/2);
+}
+
+unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
+  Operation *module = kernel->getParentOp();
+  unsigned lanes = 0;
+  SetVector<Operation *> reached;
+  SmallVector<Operation *> work = {kernel};
+  while (!work.empty()) {
+    Operation *function = work.pop_back_val();
+    if (!reached.insert(function))
+      continue;
+    function->walk([&](Operation *op) {
+      if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op))
+        lanes = std::max(lanes, getConstantWidth(shuffle));
+      if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
+        lanes = std::max(lanes, reduce.getClusterSize().value_or(0));
+      if (auto call = dyn_cast<CallOpInterface>(op))
+        if (auto callee = dyn_cast_or_null<SymbolRefAttr>(
+                call.getCallableForCallee()))
+          if (Operation *found = SymbolTable::lookupSymbolIn(module, callee))
+            work.push_back(found);
+    });
+  }
+  return lanes;
+}

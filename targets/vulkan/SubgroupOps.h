@@ -1,0 +1,43 @@
+//===- SubgroupOps.h - Subgroup operations for any subgroup size -*- C++ -*-===//
+//
+// Vulkan devices have subgroups of 4 to 128 lanes (lavapipe 8, NVIDIA 32,
+// AMD 32 or 64), fixed when the pipeline is made. Kernels get:
+// - gpu.shuffle of a constant power-of-two width W as a shuffle within
+//   segments of W lanes of a subgroup, right on every subgroup of at least
+//   W lanes (the runtime checks that the device has them, or asks for W);
+// - clustered gpu.subgroup_reduce as xor shuffles within the cluster;
+// - gpu.all_reduce as subgroup reductions combined through workgroup
+//   memory, right for every subgroup size.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_VULKAN_SUBGROUPOPS_H
+#define MLIRC_TARGETS_VULKAN_SUBGROUPOPS_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class Operation;
+class RewritePatternSet;
+class SPIRVTypeConverter;
+} // namespace mlir
+
+namespace mlirc {
+
+/// Rewrites the gpu.all_reduce and clustered gpu.subgroup_reduce ops of
+/// \p module's kernels into ops the SPIR-V conversion takes; errors at a
+/// form it cannot take (a reduction region, a shuffle width that is not a
+/// constant power of two).
+mlir::LogicalResult lowerSubgroupOps(mlir::Operation *module);
+
+/// gpu.shuffle as GroupNonUniformShuffle within segments of its width.
+void populateShuffleToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+
+/// The most lanes one subgroup must have for the shuffles and clustered
+/// reductions of \p kernel and the functions it calls, 0 for none.
+unsigned getRequiredSubgroupSize(mlir::Operation *kernel);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_VULKAN_SUBGROUPOPS_H
