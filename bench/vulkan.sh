@@ -7,9 +7,15 @@
 #   the spirv-val job), and the difference in milliseconds (the goal is
 #   30 ms at most).
 #
-# The launch cost against a minimal C program's dispatch needs mlirc's
-# Vulkan runtime, which does not exist yet. Prints times; asserts nothing.
-# Needs spirv-val (Debian: spirv-tools).
+#   launch: microseconds per synchronous launch of bench/vulkan-launch.mlir
+#   on the Vulkan device against bench/vulkan-dispatch.c, a minimal C
+#   program that submits one command buffer recorded once and waits on a
+#   fence (the same kernel, bench/vulkan-fill.spvasm), and the ratio (the
+#   goal is 1.5 at most). Needs a Vulkan device (lavapipe counts) and
+#   Vulkan's headers (Debian: libvulkan-dev).
+#
+# Prints times; asserts nothing. Needs spirv-val and spirv-as (Debian:
+# spirv-tools).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/build/bench/vulkan}
@@ -42,3 +48,21 @@ printf '  host           %6.3f s\n' "$time_host"
 printf '  host + vulkan  %6.3f s\n' "$time_both"
 awk -v a="$time_both" -v b="$time_host" \
   'BEGIN {printf "  the Vulkan target adds %.0f ms (goal: at most 30)\n", (a - b) * 1000}'
+
+# The launch: both programs alternate, medians of their own per-launch
+# times.
+spirv-as --target-env vulkan1.1 "$root/bench/vulkan-fill.spvasm" -o "$out/fill.spv"
+clang-22 -O2 "$root/bench/vulkan-dispatch.c" -o "$out/dispatch" -lvulkan
+"$mlirc" "$root/bench/vulkan-launch.mlir" --offload-arch=vulkan -o "$out/launch"
+c=() ours=()
+for ((round = 0; round < rounds; ++round)); do
+  c+=("$("$out/dispatch" "$out/fill.spv")")
+  ours+=("$(MLIRC_VULKAN_VALIDATION=0 "$out/launch")")
+done
+time_c=$(median "${c[@]}")
+time_ours=$(median "${ours[@]}")
+echo "== one synchronous launch on the Vulkan device (median of $rounds)"
+printf '  minimal C dispatch  %8.1f us\n' "$time_c"
+printf '  mlirc               %8.1f us\n' "$time_ours"
+awk -v a="$time_ours" -v b="$time_c" \
+  'BEGIN {printf "  ratio %.2f (goal: at most 1.5)\n", a / b}'
