@@ -288,8 +288,8 @@ extern "C" void _mlir_ciface_printMemrefVector4x4xf32(
 
 // MLIR's Vulkan runner programs fill their buffers with these helpers,
 // called through the C interface or with the memref's fields expanded.
-template <int Rank>
-static void fillResource(StridedMemRefType<float, Rank> *m, float value) {
+template <typename T, int Rank>
+static void fillResource(StridedMemRefType<T, Rank> *m, T value) {
   int64_t total = 1;
   for (int i = 0; i < Rank; ++i)
     total *= m->sizes[i];
@@ -303,41 +303,47 @@ static void fillResource(StridedMemRefType<float, Rank> *m, float value) {
   }
 }
 
-extern "C" void _mlir_ciface_fillResource1DFloat(StridedMemRefType<float, 1> *m,
-                                                 float value) {
-  fillResource(m, value);
-}
-extern "C" void _mlir_ciface_fillResource2DFloat(StridedMemRefType<float, 2> *m,
-                                                 float value) {
-  fillResource(m, value);
-}
-extern "C" void _mlir_ciface_fillResource3DFloat(StridedMemRefType<float, 3> *m,
-                                                 float value) {
-  fillResource(m, value);
-}
-extern "C" void fillResource1DFloat(float *allocated, float *aligned,
-                                    int64_t offset, int64_t size,
-                                    int64_t stride, float value) {
-  StridedMemRefType<float, 1> m{allocated, aligned, offset, {size}, {stride}};
-  fillResource(&m, value);
-}
-extern "C" void fillResource2DFloat(float *allocated, float *aligned,
-                                    int64_t offset, int64_t size0,
-                                    int64_t size1, int64_t stride0,
-                                    int64_t stride1, float value) {
-  StridedMemRefType<float, 2> m{
-      allocated, aligned, offset, {size0, size1}, {stride0, stride1}};
-  fillResource(&m, value);
-}
-extern "C" void fillResource3DFloat(float *allocated, float *aligned,
-                                    int64_t offset, int64_t size0,
-                                    int64_t size1, int64_t size2,
-                                    int64_t stride0, int64_t stride1,
-                                    int64_t stride2, float value) {
-  StridedMemRefType<float, 3> m{allocated,
-                                aligned,
-                                offset,
-                                {size0, size1, size2},
-                                {stride0, stride1, stride2}};
-  fillResource(&m, value);
-}
+#define MLIRC_FILL_RESOURCE(suffix, type)                                      \
+  extern "C" void _mlir_ciface_fillResource1D##suffix(                         \
+      StridedMemRefType<type, 1> *m, type value) {                             \
+    fillResource(m, value);                                                    \
+  }                                                                            \
+  extern "C" void _mlir_ciface_fillResource2D##suffix(                         \
+      StridedMemRefType<type, 2> *m, type value) {                             \
+    fillResource(m, value);                                                    \
+  }                                                                            \
+  extern "C" void _mlir_ciface_fillResource3D##suffix(                         \
+      StridedMemRefType<type, 3> *m, type value) {                             \
+    fillResource(m, value);                                                    \
+  }                                                                            \
+  extern "C" void fillResource1D##suffix(type *allocated, type *aligned,       \
+                                         int64_t offset, int64_t size,         \
+                                         int64_t stride, type value) {         \
+    StridedMemRefType<type, 1> m{allocated, aligned, offset, {size},           \
+                                 {stride}};                                    \
+    fillResource(&m, value);                                                   \
+  }                                                                            \
+  extern "C" void fillResource2D##suffix(                                      \
+      type *allocated, type *aligned, int64_t offset, int64_t size0,           \
+      int64_t size1, int64_t stride0, int64_t stride1, type value) {           \
+    StridedMemRefType<type, 2> m{                                              \
+        allocated, aligned, offset, {size0, size1}, {stride0, stride1}};       \
+    fillResource(&m, value);                                                   \
+  }                                                                            \
+  extern "C" void fillResource3D##suffix(                                      \
+      type *allocated, type *aligned, int64_t offset, int64_t size0,           \
+      int64_t size1, int64_t size2, int64_t stride0, int64_t stride1,          \
+      int64_t stride2, type value) {                                           \
+    StridedMemRefType<type, 3> m{allocated,                                    \
+                                 aligned,                                      \
+                                 offset,                                       \
+                                 {size0, size1, size2},                        \
+                                 {stride0, stride1, stride2}};                 \
+    fillResource(&m, value);                                                   \
+  }
+
+MLIRC_FILL_RESOURCE(Float, float)
+MLIRC_FILL_RESOURCE(Int, int32_t)
+MLIRC_FILL_RESOURCE(Int8, int8_t)
+
+#undef MLIRC_FILL_RESOURCE

@@ -142,7 +142,11 @@ struct RecordKernelABIPass
       if (auto memref = dyn_cast<MemRefType>(hostType)) {
         unsigned hostBytes = getHostBytes(memref.getElementType());
         unsigned deviceBytes = getDeviceElementBytes(deviceType);
-        if (!hostBytes || hostBytes != deviceBytes)
+        // Without 8- or 16-bit storage in the target environment, MLIR packs
+        // narrow elements into 32-bit words: the same bytes.
+        bool packed = hostBytes < 4 && deviceBytes == 4 &&
+                      !isa<IndexType>(memref.getElementType());
+        if (!hostBytes || (hostBytes != deviceBytes && !packed))
           return argError()
                  << "its elements take " << hostBytes
                  << " bytes on the host and " << deviceBytes
