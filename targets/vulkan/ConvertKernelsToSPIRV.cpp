@@ -151,7 +151,8 @@ struct ConvertKernelsToSPIRVPass
     : public mlirc::impl::ConvertKernelsToSPIRVBase<ConvertKernelsToSPIRVPass> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)))
+    if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)) ||
+        failed(checkNoPrintf(module)))
       return signalPassFailure();
 
     // The copy becomes the spirv.module; the gpu.module keeps its kernels
@@ -275,6 +276,18 @@ struct ConvertKernelsToSPIRVPass
         if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
           return env;
     return spirv::lookupTargetEnvOrDefault(module);
+  }
+
+  /// Vulkan has no printf for compute shaders (debug printf is a
+  /// validation-layer feature, not a device's).
+  static LogicalResult checkNoPrintf(gpu::GPUModuleOp module) {
+    WalkResult printed = module.walk([](gpu::PrintfOp printf) {
+      printf.emitError("'gpu.printf' cannot be compiled for the Vulkan "
+                       "target: Vulkan compute shaders cannot print; write "
+                       "the values to a buffer the host prints");
+      return WalkResult::interrupt();
+    });
+    return failure(printed.wasInterrupted());
   }
 
   /// A SPIR-V shader is one module: nothing links functions into it.
