@@ -2,6 +2,7 @@
 
 #include "runtime/VulkanDevice.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/VulkanSelection.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -13,11 +14,6 @@ using namespace mlirc::vulkan;
 using mlirc::runtime::fail;
 
 namespace {
-
-bool isEnabled(const char *variable) {
-  const char *value = std::getenv(variable);
-  return value && *value && std::strcmp(value, "0") != 0;
-}
 
 const char *describeType(VkPhysicalDeviceType type) {
   switch (type) {
@@ -34,219 +30,13 @@ const char *describeType(VkPhysicalDeviceType type) {
   }
 }
 
-/// Higher is preferred; CPU implementations last.
-int getRank(VkPhysicalDeviceType type) {
-  switch (type) {
-  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-    return 5;
-  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-    return 4;
-  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-    return 3;
-  case VK_PHYSICAL_DEVICE_TYPE_CPU:
-    return 1;
-  default:
-    return 2;
-  }
-}
-
-/// Messages of the validation layer seen so far.
-int validationMessages = 0;
-
-VKAPI_ATTR VkBool32 VKAPI_CALL
-reportValidation(VkDebugUtilsMessageSeverityFlagBitsEXT,
-                 VkDebugUtilsMessageTypeFlagsEXT,
-                 const VkDebugUtilsMessengerCallbackDataEXT *data, void *) {
-  ++validationMessages;
-  std::fprintf(stderr, "mlirc runtime: error: Vulkan validation: %s\n",
-               data && data->pMessage ? data->pMessage : "(no message)");
-  return VK_FALSE;
-}
-
-/// The instance and the device chosen on it, found once; `problem` says
-/// why there is none.
-struct Selection {
-  VulkanLibrary vk;
-  VkInstance instance = VK_NULL_HANDLE;
-  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
-  VkPhysicalDevice physical = VK_NULL_HANDLE;
-  VkPhysicalDeviceProperties properties{};
-  uint32_t queueFamily = 0;
-  unsigned index = 0;
-  std::string problem;
-
-  static Selection &get() {
-    static Selection *selection = [] {
-      auto *result = new Selection();
-      result->select();
-      return result;
-    }();
-    return *selection;
-  }
-
-  /// Why \p device cannot run mlirc's kernels, or null.
-  const char *getUnfitness(VkPhysicalDevice device, uint32_t &family) {
-    VkPhysicalDeviceVulkan12Features features12{
-        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceFeatures2 features{
-        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12};
-    VkPhysicalDeviceProperties2 props{
-        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
-    vk.vkGetPhysicalDeviceProperties2(device, &props);
-    if (props.properties.apiVersion < VK_API_VERSION_1_2)
-      return "it has Vulkan 1.0 or 1.1 only; mlirc's runtime needs 1.2";
-    vk.vkGetPhysicalDeviceFeatures2(device, &features);
-    if (!features12.timelineSemaphore)
-      return "it lacks timeline semaphores";
-    uint32_t count = 0;
-    vk.vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
-    std::vector<VkQueueFamilyProperties> families(count);
-    vk.vkGetPhysicalDeviceQueueFamilyProperties(device, &count,
-                                                families.data());
-    for (uint32_t i = 0; i < count; ++i)
-      if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
-        family = i;
-        return nullptr;
-      }
-    return "it has no compute queue";
-  }
-
-  void select() {
-    if (!vk.loadLoader()) {
-      problem = "the Vulkan loader (libvulkan.so.1) is not installed "
-                "(Debian: apt-get install libvulkan1 mesa-vulkan-drivers)";
-      return;
-    }
-    uint32_t loaderVersion = VK_API_VERSION_1_0;
-    if (vk.vkEnumerateInstanceVersion)
-      vk.vkEnumerateInstanceVersion(&loaderVersion);
-    if (loaderVersion < VK_API_VERSION_1_2) {
-      problem = "the Vulkan loader supports Vulkan 1.1 at most; mlirc's "
-                "runtime needs 1.2";
-      return;
-    }
-    bool validate = isEnabled("MLIRC_VULKAN_VALIDATION");
-    const char *layer = "VK_LAYER_KHRONOS_validation";
-    const char *extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
-    if (validate) {
-      uint32_t count = 0;
-      vk.vkEnumerateInstanceLayerProperties(&count, nullptr);
-      std::vector<VkLayerProperties> layers(count);
-      vk.vkEnumerateInstanceLayerProperties(&count, layers.data());
-      bool found = false;
-      for (const VkLayerProperties &properties : layers)
-        found |= std::strcmp(properties.layerName, layer) == 0;
-      if (!found)
-        fail("MLIRC_VULKAN_VALIDATION is set, but the Khronos validation "
-             "layer is not installed (Debian: apt-get install "
-             "vulkan-validationlayers)");
-    }
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.pApplicationName = "mlirc program";
-    app.apiVersion = loaderVersion < VK_API_VERSION_1_3 ? VK_API_VERSION_1_2
-                                                        : VK_API_VERSION_1_3;
-    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    info.pApplicationInfo = &app;
-    if (validate) {
-      info.enabledLayerCount = 1;
-      info.ppEnabledLayerNames = &layer;
-      info.enabledExtensionCount = 1;
-      info.ppEnabledExtensionNames = &extension;
-    }
-    VkResult result = vk.vkCreateInstance(&info, nullptr, &instance);
-    if (result != VK_SUCCESS) {
-      problem = std::string("vkCreateInstance failed: ") +
-                getResultName(result) +
-                (result == VK_ERROR_INCOMPATIBLE_DRIVER
-                     ? " (no Vulkan driver is installed; Debian: apt-get "
-                       "install mesa-vulkan-drivers)"
-                     : "");
-      instance = VK_NULL_HANDLE;
-      return;
-    }
-    if (!vk.loadInstance(instance, validate)) {
-      problem = "the Vulkan loader lacks functions of Vulkan 1.2";
-      return;
-    }
-    if (validate) {
-      VkDebugUtilsMessengerCreateInfoEXT debug{
-          VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-      debug.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                              VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-      debug.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                          VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
-      debug.pfnUserCallback = reportValidation;
-      if (!vk.vkCreateDebugUtilsMessengerEXT ||
-          vk.vkCreateDebugUtilsMessengerEXT(instance, &debug, nullptr,
-                                            &messenger) != VK_SUCCESS)
-        fail("MLIRC_VULKAN_VALIDATION is set, but the validation layer's "
-             "messages cannot be received (VK_EXT_debug_utils)");
-    }
-    uint32_t count = 0;
-    vk.vkEnumeratePhysicalDevices(instance, &count, nullptr);
-    std::vector<VkPhysicalDevice> devices(count);
-    vk.vkEnumeratePhysicalDevices(instance, &count, devices.data());
-    devices.resize(count);
-    if (devices.empty()) {
-      problem = "there is no Vulkan device (is a Vulkan driver installed? "
-                "Debian: apt-get install mesa-vulkan-drivers)";
-      return;
-    }
-    if (const char *forced = std::getenv("MLIRC_VULKAN_DEVICE");
-        forced && *forced) {
-      char *end = nullptr;
-      unsigned long wanted = std::strtoul(forced, &end, 10);
-      if (*end || wanted >= devices.size())
-        fail("MLIRC_VULKAN_DEVICE=%s, but the Vulkan devices are numbered 0 "
-             "to %zu",
-             forced, devices.size() - 1);
-      const char *unfit = getUnfitness(devices[wanted], queueFamily);
-      VkPhysicalDeviceProperties2 props{
-          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
-      vk.vkGetPhysicalDeviceProperties2(devices[wanted], &props);
-      if (unfit)
-        fail("MLIRC_VULKAN_DEVICE=%s names '%s', which cannot run mlirc's "
-             "kernels: %s",
-             forced, props.properties.deviceName, unfit);
-      physical = devices[wanted];
-      properties = props.properties;
-      index = static_cast<unsigned>(wanted);
-      return;
-    }
-    int bestRank = 0;
-    std::string reasons;
-    for (unsigned i = 0; i < devices.size(); ++i) {
-      VkPhysicalDeviceProperties2 props{
-          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
-      vk.vkGetPhysicalDeviceProperties2(devices[i], &props);
-      uint32_t family = 0;
-      if (const char *unfit = getUnfitness(devices[i], family)) {
-        reasons += std::string(reasons.empty() ? "" : "; ") + "'" +
-                   props.properties.deviceName + "': " + unfit;
-        continue;
-      }
-      int rank = getRank(props.properties.deviceType);
-      if (rank <= bestRank)
-        continue;
-      bestRank = rank;
-      physical = devices[i];
-      properties = props.properties;
-      queueFamily = family;
-      index = i;
-    }
-    if (!physical)
-      problem = "no Vulkan device can run mlirc's kernels: " + reasons;
-  }
-};
-
 } // namespace
 
 int Device::probe() {
   Selection &selection = Selection::get();
   if (!selection.physical)
     return 0;
-  return selection.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 1
-                                                                        : 2;
+  return selection.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 1 : 2;
 }
 
 /// Destroys the device when the program ends, so that the validation
@@ -254,13 +44,12 @@ int Device::probe() {
 struct mlirc::vulkan::DeviceTeardown {
   static void run() {
     Device &device = Device::get();
-    std::unique_lock<std::recursive_mutex> lock(device.mutex,
-                                                std::try_to_lock);
+    std::unique_lock<std::recursive_mutex> lock(device.mutex, std::try_to_lock);
     // Another thread is inside the runtime: leave the device to the OS.
     if (!lock.owns_lock())
       return;
     device.destroy();
-    if (validationMessages) {
+    if (Selection::getValidationMessages()) {
       std::fflush(nullptr);
       _exit(1);
     }
@@ -315,8 +104,9 @@ void Device::create() {
                                           extensions.data());
   bool hasAtomicFloat = false;
   for (const VkExtensionProperties &extension : extensions)
-    hasAtomicFloat |= std::strcmp(extension.extensionName,
-                                  VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME) == 0;
+    hasAtomicFloat |=
+        std::strcmp(extension.extensionName,
+                    VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME) == 0;
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT supportedAtomics{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features supported13{
@@ -325,8 +115,9 @@ void Device::create() {
   bool is13 = properties.apiVersion >= VK_API_VERSION_1_3;
   VkPhysicalDeviceVulkan12Features supported12{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      is13 ? static_cast<void *>(&supported13)
-           : hasAtomicFloat ? static_cast<void *>(&supportedAtomics) : nullptr};
+      is13             ? static_cast<void *>(&supported13)
+      : hasAtomicFloat ? static_cast<void *>(&supportedAtomics)
+                       : nullptr};
   VkPhysicalDeviceVulkan11Features supported11{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &supported12};
   VkPhysicalDeviceFeatures2 supported{
@@ -355,8 +146,9 @@ void Device::create() {
   enabled13.subgroupSizeControl = supported13.subgroupSizeControl;
   VkPhysicalDeviceVulkan12Features enabled12{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-      is13 ? static_cast<void *>(&enabled13)
-           : hasAtomicFloat ? static_cast<void *>(&enabledAtomics) : nullptr};
+      is13             ? static_cast<void *>(&enabled13)
+      : hasAtomicFloat ? static_cast<void *>(&enabledAtomics)
+                       : nullptr};
   enabled12.timelineSemaphore = VK_TRUE;
   enabled12.shaderFloat16 = supported12.shaderFloat16;
   enabled12.shaderInt8 = supported12.shaderInt8;
@@ -401,8 +193,7 @@ void Device::create() {
     info.enabledExtensionCount = 1;
     info.ppEnabledExtensionNames = &atomicFloat;
   }
-  check(vk.vkCreateDevice(physical, &info, nullptr, &device),
-        "vkCreateDevice");
+  check(vk.vkCreateDevice(physical, &info, nullptr, &device), "vkCreateDevice");
   if (!vk.loadDevice(device))
     fail("the Vulkan device '%s' lacks functions of Vulkan 1.2",
          properties.deviceName);
@@ -416,11 +207,10 @@ void Device::create() {
   defaultStream.timeline = takeSemaphore(defaultStream.submitted);
 
   if (isEnabled("MLIRC_VERBOSE"))
-    std::fprintf(stderr,
-                 "mlirc runtime: Vulkan device %u: %s (%s, Vulkan %u.%u)\n",
-                 Selection::get().index, properties.deviceName,
-                 describeType(properties.deviceType), version / 10,
-                 version % 10);
+    std::fprintf(
+        stderr, "mlirc runtime: Vulkan device %u: %s (%s, Vulkan %u.%u)\n",
+        Selection::get().index, properties.deviceName,
+        describeType(properties.deviceType), version / 10, version % 10);
 }
 
 void Device::destroy() {
@@ -494,8 +284,7 @@ uint32_t Device::findMemoryType(uint32_t bits, MemoryKind kind) const {
   }
   if (found < 0)
     fail("the Vulkan device '%s' has no %s memory for buffers",
-         properties.deviceName,
-         kind == MemoryKind::Host ? "host-visible" : "");
+         properties.deviceName, kind == MemoryKind::Host ? "host-visible" : "");
   return static_cast<uint32_t>(found);
 }
 
@@ -583,7 +372,8 @@ Allocation *Device::find(const void *address) {
   if (next == allocations.begin())
     return nullptr;
   Allocation &candidate = std::prev(next)->second;
-  if (at >= reinterpret_cast<uintptr_t>(candidate.address) + candidate.buffer.size)
+  if (at >=
+      reinterpret_cast<uintptr_t>(candidate.address) + candidate.buffer.size)
     return nullptr;
   return &candidate;
 }
@@ -691,13 +481,18 @@ void Device::submitEmpty(Stream &stream, const Event *waitFor, Event *signal) {
 }
 
 void Device::waitEvent(Event &event) {
-  if (!event.recorded)
-    return;
+  if (event.recorded)
+    waitFor(event.timeline, event.value, nullptr);
+}
+
+void Device::waitFor(VkSemaphore semaphore, uint64_t value,
+                     const char *kernel) {
   VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
   info.semaphoreCount = 1;
-  info.pSemaphores = &event.timeline;
-  info.pValues = &event.value;
-  check(vk.vkWaitSemaphores(device, &info, UINT64_MAX), "vkWaitSemaphores");
+  info.pSemaphores = &semaphore;
+  info.pValues = &value;
+  check(vk.vkWaitSemaphores(device, &info, UINT64_MAX), "vkWaitSemaphores",
+        kernel);
   retire();
 }
 
@@ -717,7 +512,8 @@ Recording &Device::beginRecording(unsigned sets, unsigned buffers) {
     check(vk.vkAllocateCommandBuffers(device, &info, &recording->commands),
           "vkAllocateCommandBuffers");
   }
-  if (sets && (sets > recording->poolSets || buffers > recording->poolBuffers)) {
+  if (sets &&
+      (sets > recording->poolSets || buffers > recording->poolBuffers)) {
     vk.vkDestroyDescriptorPool(device, recording->pool, nullptr);
     recording->poolSets = std::max(sets, 4u);
     recording->poolBuffers = std::max(buffers, 16u);
@@ -746,10 +542,9 @@ void Device::submit(Recording &recording, Stream &stream, const char *kernel) {
   barrier.srcAccessMask =
       VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
   barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT | VK_ACCESS_HOST_WRITE_BIT;
-  vk.vkCmdPipelineBarrier(recording.commands,
-                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
-                          nullptr, 0, nullptr);
+  vk.vkCmdPipelineBarrier(
+      recording.commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+      VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
   check(vk.vkEndCommandBuffer(recording.commands), "vkEndCommandBuffer",
         kernel);
   uint64_t waitValue = stream.submitted;
@@ -776,15 +571,8 @@ void Device::submit(Recording &recording, Stream &stream, const char *kernel) {
 }
 
 void Device::wait(Stream &stream, const char *kernel) {
-  if (!stream.submitted)
-    return;
-  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-  info.semaphoreCount = 1;
-  info.pSemaphores = &stream.timeline;
-  info.pValues = &stream.submitted;
-  check(vk.vkWaitSemaphores(device, &info, UINT64_MAX), "vkWaitSemaphores",
-        kernel);
-  retire();
+  if (stream.submitted)
+    waitFor(stream.timeline, stream.submitted, kernel);
 }
 
 void Device::retire() {

@@ -1,19 +1,18 @@
 //===- VulkanDevice.h - The Vulkan device kernels run on --------*- C++ -*-===//
 //
-// One instance and one device per program, created at the first call that
-// needs them: the device MLIRC_VULKAN_DEVICE names, else the first of the
-// highest kind (discrete, integrated, virtual, other, CPU) that has
-// Vulkan 1.2 and timeline semaphores. Its memory, streams and the
-// recordings submitted to its queue live here; every call holds `mutex`.
+// One device per program, created at the first call that needs it on the
+// physical device VulkanSelection chose, and destroyed when the program
+// ends. Its memory, streams and the recordings submitted to its queue live
+// here; every call holds `mutex`.
 //
 // Streams are timeline semaphores: each submission waits for the stream's
-// previous one (and the events the stream was told to wait for) and
-// signals the next value, so work on different streams may overlap. A
-// recording (command buffer and descriptor pool) is reused once the
-// semaphore shows its work done.
+// previous one and signals the next value, so work on different streams
+// may overlap; an event is a semaphore of its own that a submission
+// without commands signals or waits for. A recording (command buffer and
+// descriptor pool) is reused once the semaphore shows its work done.
 //
-// MLIRC_VULKAN_VALIDATION=1 turns on the Khronos validation layer: each
-// message it reports is printed, and the program then exits with status 1.
+// With MLIRC_VULKAN_VALIDATION=1, a program whose run made the validation
+// layer report anything exits with status 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,6 +158,8 @@ public:
   void wait(Stream &stream, const char *kernel = nullptr);
   /// Reuses the recordings whose work is done.
   void retire();
+  /// Waits until \p semaphore reaches \p value.
+  void waitFor(VkSemaphore semaphore, uint64_t value, const char *kernel);
 
   /// The pipeline of kernel \p name, made on first use.
   Kernel &getKernel(const void *handle, const char *name);

@@ -1,7 +1,7 @@
 //===- VulkanKernels.cpp - Kernels' pipelines, made at the first launch ---===//
 
-#include "runtime/VulkanDevice.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/VulkanDevice.h"
 
 #include <cstring>
 

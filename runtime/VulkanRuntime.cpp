@@ -109,7 +109,8 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
         hostArguments.push_back({i, aligned, bytes});
         continue;
       }
-      VkDeviceSize at = static_cast<VkDeviceSize>(aligned - allocation->address);
+      VkDeviceSize at =
+          static_cast<VkDeviceSize>(aligned - allocation->address);
       if (at % alignment)
         fail("argument %u of kernel '%s' starts %llu bytes into its gpu.alloc "
              "memory; Vulkan binds buffers at multiples of %llu bytes",
@@ -209,10 +210,9 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   vk.vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
                        kernel.pipeline);
   if (!sets.empty())
-    vk.vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
-                               kernel.layout, 0,
-                               static_cast<uint32_t>(sets.size()), sets.data(),
-                               0, nullptr);
+    vk.vkCmdBindDescriptorSets(
+        commands, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.layout, 0,
+        static_cast<uint32_t>(sets.size()), sets.data(), 0, nullptr);
   if (image.pushConstantBytes)
     vk.vkCmdPushConstants(commands, kernel.layout, VK_SHADER_STAGE_COMPUTE_BIT,
                           0, image.pushConstantBytes, pushConstants);
@@ -310,7 +310,8 @@ void fill(void *dst, uint32_t value, unsigned elementBytes, size_t count,
   CopyEnd to = getCopyEnd(device, dst);
   Recording &recording = device.beginRecording(0, 0);
   if (to.offset % 4 == 0 && bytes % 4 == 0) {
-    uint32_t word = elementBytes == 2 ? (value & 0xffff) | (value << 16) : value;
+    uint32_t word =
+        elementBytes == 2 ? (value & 0xffff) | (value << 16) : value;
     device.vk.vkCmdFillBuffer(recording.commands, to.buffer, to.offset, bytes,
                               word);
   } else {

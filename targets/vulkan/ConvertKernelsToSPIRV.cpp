@@ -181,10 +181,9 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfPattern(patterns);
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
-      populateMathPolynomialApproximationPatterns(
-          patterns, [](StringRef name) {
-            return name == "cbrt" || name == "math.cbrt";
-          });
+      populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
+        return name == "cbrt" || name == "math.cbrt";
+      });
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
       patterns.add<SwitchAsIfs>(&getContext());
       // The loads and stores those make, through subviews and reshapes;
@@ -391,8 +390,9 @@ struct ConvertKernelsToSPIRVPass
       OpBuilder b(loop);
       Location loc = loop.getLoc();
       Value runs = arith::CmpIOp::create(
-          b, loc, loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                        : arith::CmpIPredicate::slt,
+          b, loc,
+          loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                : arith::CmpIPredicate::slt,
           loop.getLowerBound(), loop.getUpperBound());
       auto guard = scf::IfOp::create(b, loc, loop.getResultTypes(), runs,
                                      /*withElseRegion=*/true);

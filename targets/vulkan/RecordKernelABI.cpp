@@ -89,8 +89,8 @@ struct RecordKernelABIPass
       return;
     spirv::ModuleOp spirvModule = *spirvModules.begin();
     SmallVector<NamedAttribute> properties;
-    if (auto old = module->getAttrOfType<DictionaryAttr>(
-            "mlirc.image_properties"))
+    if (auto old =
+            module->getAttrOfType<DictionaryAttr>("mlirc.image_properties"))
       llvm::append_range(properties, old.getValue());
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
       if (!kernel.isKernel())
@@ -160,9 +160,9 @@ struct RecordKernelABIPass
       unsigned hostBytes = getHostBytes(hostType);
       auto scalar = dyn_cast<spirv::ScalarType>(deviceType);
       // Booleans have no size in SPIR-V: one byte, as on the host.
-      std::optional<int64_t> size =
-          scalar && scalar.isInteger(1) ? 1 : scalar ? scalar.getSizeInBytes()
-                                                     : std::nullopt;
+      std::optional<int64_t> size = scalar && scalar.isInteger(1) ? 1
+                                    : scalar ? scalar.getSizeInBytes()
+                                             : std::nullopt;
       if (!hostBytes || !size)
         return argError() << "Vulkan kernels take memrefs and scalars";
       unsigned deviceBytes = static_cast<unsigned>(*size);
@@ -171,8 +171,8 @@ struct RecordKernelABIPass
       if (offset + slotBytes <= maxPushConstantBytes) {
         Type slotType =
             deviceBytes < 4 ? Type(IntegerType::get(ctx, 32)) : Type(scalar);
-        pushed.push_back({static_cast<unsigned>(index), scalar, slotType,
-                          offset});
+        pushed.push_back(
+            {static_cast<unsigned>(index), scalar, slotType, offset});
         pushBytes = offset + slotBytes;
         entries.push_back(
             llvm::formatv("p{0},{1},{2}", hostBytes, slotBytes, offset));
@@ -191,9 +191,9 @@ struct RecordKernelABIPass
 
     StringRef name = kernel.getName();
     auto add = [&](StringRef key, std::string value) {
-      properties.push_back(NamedAttribute(
-          StringAttr::get(ctx, (key + "." + name).str()),
-          StringAttr::get(ctx, value)));
+      properties.push_back(
+          NamedAttribute(StringAttr::get(ctx, (key + "." + name).str()),
+                         StringAttr::get(ctx, value)));
     };
     add("abi", llvm::join(entries, ";"));
     add("push", std::to_string(pushBytes));
@@ -242,8 +242,8 @@ struct RecordKernelABIPass
       Value value = spirv::LoadOp::create(b, loc, address);
       if (scalar.slotType != scalar.type) {
         if (scalar.type.isInteger(1)) {
-          Value zero = spirv::ConstantOp::create(b, loc, i32,
-                                                 b.getI32IntegerAttr(0));
+          Value zero =
+              spirv::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(0));
           value = spirv::INotEqualOp::create(b, loc, value, zero);
         } else {
           unsigned bits = scalar.type.getIntOrFloatBitWidth();

@@ -13,8 +13,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -42,8 +42,8 @@ Value allocatePartials(gpu::GPUFuncOp kernel, Type element, Location loc) {
     threads *= size;
   auto space = gpu::AddressSpaceAttr::get(kernel.getContext(),
                                           gpu::AddressSpace::Workgroup);
-  auto type = MemRefType::get({threads}, element, MemRefLayoutAttrInterface(),
-                              space);
+  auto type =
+      MemRefType::get({threads}, element, MemRefLayoutAttrInterface(), space);
   OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
   return memref::AllocOp::create(b, loc, type);
 }
@@ -60,9 +60,9 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
                         "(gpu.all_reduce add %x)");
   auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
   Type type = op.getType();
-  Value partials =
-      kernel && kernel.isKernel() ? allocatePartials(kernel, type, loc)
-                                  : nullptr;
+  Value partials = kernel && kernel.isKernel()
+                       ? allocatePartials(kernel, type, loc)
+                       : nullptr;
   if (!partials)
     return op.emitError("gpu.all_reduce cannot be compiled for the Vulkan "
                         "target outside a kernel of a known block size");
@@ -115,8 +115,7 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
               "f32 and f64";
   Location loc = op.getLoc();
   OpBuilder b(op);
-  Value width =
-      arith::ConstantIntOp::create(b, loc, b.getI32Type(), *cluster);
+  Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), *cluster);
   vector::CombiningKind combining = gpu::convertReductionKind(op.getOp());
   Value value = op.getValue();
   for (uint32_t offset = 1; offset < *cluster; offset *= 2) {
@@ -251,8 +250,8 @@ unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
       if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
         lanes = std::max(lanes, reduce.getClusterSize().value_or(0));
       if (auto call = dyn_cast<CallOpInterface>(op))
-        if (auto callee = dyn_cast_or_null<SymbolRefAttr>(
-                call.getCallableForCallee()))
+        if (auto callee =
+                dyn_cast_or_null<SymbolRefAttr>(call.getCallableForCallee()))
           if (Operation *found = SymbolTable::lookupSymbolIn(module, callee))
             work.push_back(found);
     });

@@ -1,4 +1,5 @@
-//===- SubgroupOps.h - Subgroup operations for any subgroup size -*- C++ -*-===//
+//===- SubgroupOps.h - Subgroup operations for any subgroup size -*- C++
+//-*-===//
 //
 // Vulkan devices have subgroups of 4 to 128 lanes (lavapipe 8, NVIDIA 32,
 // AMD 32 or 64), fixed when the pipeline is made. Kernels get:
