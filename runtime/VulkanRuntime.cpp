@@ -104,6 +104,11 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
         infos[i] = {device.getEmptyBuffer().buffer, 0, VK_WHOLE_SIZE};
         continue;
       }
+      if (bytes > limits.maxStorageBufferRange)
+        fail("argument %u of kernel '%s' spans %zu bytes; the Vulkan device "
+             "'%s' binds at most %u bytes of one buffer to a kernel",
+             i, name, bytes, device.properties.deviceName,
+             limits.maxStorageBufferRange);
       Allocation *allocation = device.find(aligned);
       if (!allocation) {
         hostArguments.push_back({i, aligned, bytes});
@@ -172,7 +177,10 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
     std::memcpy(copy.buffer.mapped, copy.start, bytes);
     for (const HostArgument &arg : copy.arguments) {
       VkDeviceSize at = static_cast<VkDeviceSize>(arg.start - copy.start);
-      infos[arg.index] = {copy.buffer.buffer, at, copy.buffer.size - at};
+      infos[arg.index] = {
+          copy.buffer.buffer, at,
+          std::min<VkDeviceSize>(copy.buffer.size - at,
+                                 limits.maxStorageBufferRange)};
     }
   }
 

@@ -149,6 +149,8 @@ if os.path.exists(vulkan_probe):
         found = ["0"]
     if found and found[0] in ("1", "2"):
         config.available_features.add("vulkan-device")
+        if found[0] == "1":
+            config.available_features.add("vulkan-cpu-device")
         # Its subgroups cannot take a shuffle of 32 lanes (lavapipe's have 8).
         if len(found) > 1 and int(found[1]) < 32:
             config.available_features.add("vulkan-narrow-subgroups")
