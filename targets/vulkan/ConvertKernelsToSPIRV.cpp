@@ -152,7 +152,7 @@ struct ConvertKernelsToSPIRVPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)) ||
-        failed(checkNoPrintf(module)))
+        failed(checkVulkanHasIt(module)))
       return signalPassFailure();
 
     // The copy becomes the spirv.module; the gpu.module keeps its kernels
@@ -277,16 +277,27 @@ struct ConvertKernelsToSPIRVPass
     return spirv::lookupTargetEnvOrDefault(module);
   }
 
-  /// Vulkan has no printf for compute shaders (debug printf is a
-  /// validation-layer feature, not a device's).
-  static LogicalResult checkNoPrintf(gpu::GPUModuleOp module) {
-    WalkResult printed = module.walk([](gpu::PrintfOp printf) {
-      printf.emitError("'gpu.printf' cannot be compiled for the Vulkan "
-                       "target: Vulkan compute shaders cannot print; write "
-                       "the values to a buffer the host prints");
-      return WalkResult::interrupt();
+  /// What Vulkan compute shaders lack: printf (debug printf is a
+  /// validation-layer feature, not a device's) and workgroup memory sized
+  /// at launch.
+  static LogicalResult checkVulkanHasIt(gpu::GPUModuleOp module) {
+    WalkResult missing = module.walk([](Operation *op) {
+      if (isa<gpu::PrintfOp>(op)) {
+        op->emitError("'gpu.printf' cannot be compiled for the Vulkan "
+                      "target: Vulkan compute shaders cannot print; write "
+                      "the values to a buffer the host prints");
+        return WalkResult::interrupt();
+      }
+      if (isa<gpu::DynamicSharedMemoryOp>(op)) {
+        op->emitError("'gpu.dynamic_shared_memory' cannot be compiled for "
+                      "the Vulkan target: Vulkan fixes a shader's workgroup "
+                      "memory when it is compiled; use a workgroup "
+                      "attribution or memref.global of a fixed size");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
-    return failure(printed.wasInterrupted());
+    return failure(missing.wasInterrupted());
   }
 
   /// A SPIR-V shader is one module: nothing links functions into it.

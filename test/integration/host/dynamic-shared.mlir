@@ -2,7 +2,7 @@
 // buffer of dynamic_shared_memory_size bytes, with a barrier between the
 // writes and the reads.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// Not on Vulkan: Vulkan has no dynamic workgroup memory (memref.view of gpu.dynamic_shared_memory).
+// Not on Vulkan: Vulkan has no workgroup memory sized at launch (an error).
 // UNSUPPORTED: offload-arch-vulkan
 // CHECK: [63, 62, 61, {{.*}}, 1, 0, 127, 126, {{.*}}, 65, 64]
 module attributes {gpu.container_module} {
