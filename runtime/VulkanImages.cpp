@@ -202,6 +202,8 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
   kernel.pushConstantBytes = static_cast<unsigned>(std::atoi(push));
   if (const char *lanes = best.get(concat("subgroup", name).c_str()))
     kernel.subgroupLanes = static_cast<unsigned>(std::atoi(lanes));
+  if (const char *wide = best.get(concat("wide", name).c_str()))
+    kernel.wideEntry = wide;
   if (std::sscanf(block, "%u,%u,%u", &kernel.block[0], &kernel.block[1],
                   &kernel.block[2]) != 3)
     malformed(name, "workgroup size");

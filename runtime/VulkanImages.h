@@ -50,6 +50,9 @@ struct KernelImage {
   unsigned block[3] = {0, 0, 0};
   /// The lanes a subgroup must have for its shuffles; 0 for any number.
   unsigned subgroupLanes = 0;
+  /// The entry point that makes subgroups of that many lanes out of
+  /// workgroup memory, for devices with narrower ones; empty for none.
+  std::string wideEntry;
 };
 
 /// Finds kernel \p name in the program's images, in the image of the

@@ -164,10 +164,18 @@ void Device::makePipeline(Kernel &kernel) {
                 lanes >= features.minSubgroupSize &&
                 lanes <= features.maxSubgroupSize;
   subgroupSize.requiredSubgroupSize = lanes;
-  if (lanes && !choose && features.subgroupSize < lanes)
+  // Too narrow: the entry point whose subgroups are workgroup memory.
+  const char *entry = image.name;
+  bool narrow = lanes && !choose && features.subgroupSize < lanes;
+  if (narrow && !image.wideEntry.empty()) {
+    entry = image.wideEntry.c_str();
+    narrow = false;
+  }
+  if (narrow)
     fail("kernel '%s' shuffles across %u lanes (gpu.shuffle's width, or a "
          "cluster's size), but the subgroups of the Vulkan device '%s' have "
-         "%u lanes%s",
+         "%u lanes%s; subgroups of workgroup memory need the kernel's "
+         "subgroup operations where every thread of the block reaches them",
          image.name, lanes, properties.deviceName, features.subgroupSize,
          features.subgroupSizeControl ? ", and it cannot make them that large"
                                       : "");
@@ -179,7 +187,7 @@ void Device::makePipeline(Kernel &kernel) {
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = kernel.module;
-  info.stage.pName = image.name;
+  info.stage.pName = entry;
   info.layout = kernel.layout;
   check(vk.vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr,
                                     &kernel.pipeline),

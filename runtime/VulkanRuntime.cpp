@@ -177,10 +177,9 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
     std::memcpy(copy.buffer.mapped, copy.start, bytes);
     for (const HostArgument &arg : copy.arguments) {
       VkDeviceSize at = static_cast<VkDeviceSize>(arg.start - copy.start);
-      infos[arg.index] = {
-          copy.buffer.buffer, at,
-          std::min<VkDeviceSize>(copy.buffer.size - at,
-                                 limits.maxStorageBufferRange)};
+      infos[arg.index] = {copy.buffer.buffer, at,
+                          std::min<VkDeviceSize>(copy.buffer.size - at,
+                                                 limits.maxStorageBufferRange)};
     }
   }
 

@@ -166,6 +166,7 @@ struct ConvertKernelsToSPIRVPass
         SPIRVConversionTarget::get(targetEnv);
 
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
+    mlirc::addWideSubgroupKernels(copy);
     if (failed(mlirc::lowerSubgroupOps(copy)))
       return signalPassFailure();
     allocateWorkgroupGlobals(copy);

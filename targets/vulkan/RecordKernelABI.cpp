@@ -15,6 +15,8 @@
 //   push.<kernel>  the push-constant block's size in bytes
 //   block.<kernel> the workgroup size the shader fixes, as x,y,z
 //   subgroup.<kernel> the lanes a subgroup must have (0: any number)
+//   wide.<kernel>  the entry point that makes such subgroups of workgroup
+//                  memory, for devices with narrower ones (where safe)
 //
 // An argument whose memory layout differs between host and device (index
 // elements, which Vulkan kernels hold in 32 bits) is an error at the kernel.
@@ -98,7 +100,9 @@ struct RecordKernelABIPass
       auto shader = spirvModule.lookupSymbol<spirv::FuncOp>(kernel.getName());
       if (!shader)
         continue;
-      if (failed(record(kernel, shader, properties)))
+      auto wide = spirvModule.lookupSymbol<spirv::FuncOp>(
+          mlirc::getWideSubgroupsName(kernel.getName()));
+      if (failed(record(kernel, shader, wide, properties)))
         return signalPassFailure();
     }
     module->setAttr("mlirc.image_properties",
@@ -117,6 +121,7 @@ struct RecordKernelABIPass
   };
 
   LogicalResult record(gpu::GPUFuncOp kernel, spirv::FuncOp shader,
+                       spirv::FuncOp wide,
                        SmallVectorImpl<NamedAttribute> &properties) {
     MLIRContext *ctx = &getContext();
     StringRef abiName = spirv::getInterfaceVarABIAttrName();
@@ -186,8 +191,12 @@ struct RecordKernelABIPass
                                       deviceBytes, abi.getDescriptorSet(),
                                       abi.getBinding()));
     }
-    if (!pushed.empty())
+    if (!pushed.empty()) {
       moveToPushConstants(shader, pushed);
+      // The same arguments, the same block.
+      if (wide)
+        moveToPushConstants(wide, pushed);
+    }
 
     StringRef name = kernel.getName();
     auto add = [&](StringRef key, std::string value) {
@@ -200,6 +209,8 @@ struct RecordKernelABIPass
     // Lanes a subgroup needs for the kernel's shuffles (its device
     // functions' too), which the runtime checks or asks the device for.
     add("subgroup", std::to_string(mlirc::getRequiredSubgroupSize(kernel)));
+    if (wide)
+      add("wide", wide.getName().str());
     if (auto entry = shader->getAttrOfType<spirv::EntryPointABIAttr>(
             spirv::getEntryPointABIAttrName()))
       if (DenseI32ArrayAttr size = entry.getWorkgroupSize()) {

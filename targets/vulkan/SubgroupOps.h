@@ -16,6 +16,7 @@
 #define MLIRC_TARGETS_VULKAN_SUBGROUPOPS_H
 
 #include "mlir/Support/LLVM.h"
+#include <string>
 
 namespace mlir {
 class Operation;
@@ -38,6 +39,15 @@ void populateShuffleToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
 /// The most lanes one subgroup must have for the shuffles and clustered
 /// reductions of \p kernel and the functions it calls, 0 for none.
 unsigned getRequiredSubgroupSize(mlir::Operation *kernel);
+
+/// The entry point of \p kernel that makes its subgroups of workgroup
+/// memory (WideSubgroups.cpp).
+std::string getWideSubgroupsName(llvm::StringRef kernel);
+
+/// Adds to \p module, for each kernel whose shuffles need subgroups of W
+/// lanes and for which it is safe, a copy that makes subgroups of W
+/// threads out of workgroup memory, for devices with narrower ones.
+void addWideSubgroupKernels(mlir::Operation *module);
 
 } // namespace mlirc
 

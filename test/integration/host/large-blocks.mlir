@@ -4,8 +4,6 @@
 // blocks) a subgroup reduction give it, and stores how many were wrong.
 // The host prints the sum of those counts.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// Not on Vulkan: its shuffles are 32 lanes wide, and lavapipe's subgroups have 8.
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK: errors: 0
 // CHECK-NEXT: errors: 0
 module attributes {gpu.container_module} {

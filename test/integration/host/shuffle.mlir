@@ -3,9 +3,6 @@
 // source is invalid stores -1. Rows: xor 1 (width 32), up 3 (32),
 // down 5 (16), idx 7 (8).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// Not on Vulkan: its shuffles are 32 lanes wide, and lavapipe's subgroups have 8
-// (subgroup-any-size.mlir shuffles within 4).
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK: rank = 2 offset = 0 sizes = [4, 64] strides = [64, 1] data =
 // CHECK-NEXT: {{\[\[}}1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 17, 16, 19, 18, 21, 20, 23, 22, 25, 24, 27, 26, 29, 28, 31, 30, 33, 32, 35, 34, 37, 36, 39, 38, 41, 40, 43, 42, 45, 44, 47, 46, 49, 48, 51, 50, 53, 52, 55, 54, 57, 56, 59, 58, 61, 60, 63, 62],
 // CHECK-NEXT:  [-1, -1, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, -1, -1, -1, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60],

@@ -1,0 +1,253 @@
+//===- WideSubgroups.cpp - Kernels' subgroups wider than the device's ----===//
+//
+// A kernel whose shuffles span W lanes cannot run on subgroups narrower
+// than W (lavapipe's have 8 lanes, CUDA code assumes 32). Where it is safe,
+// the kernel gets a second entry point, `<kernel>_wide_subgroups`, that
+// sees subgroups of W consecutive threads made of workgroup memory: a
+// shuffle stores every thread's value and reads its source's between two
+// barriers, and lane and subgroup ids, sizes and subgroup reductions follow
+// the same subgroups. The runtime launches it where the device's subgroups
+// are too narrow.
+//
+// Safe means: the barriers are reached by every thread, so each subgroup
+// op sits in the kernel's own body, at most inside scf.for loops of
+// constant bounds; no function the kernel calls has subgroup ops; and the
+// block size is a multiple of W. (gpu.all_reduce needs
+// none of this: it is right on any subgroups.)
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/vulkan/SubgroupOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+using namespace mlir;
+
+namespace {
+
+bool isSubgroupOp(Operation *op) {
+  return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp, gpu::LaneIdOp,
+             gpu::SubgroupIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp>(op);
+}
+
+/// True when every thread of the workgroup reaches \p op as often as any
+/// other: no enclosing op but loops of constant bounds.
+bool isUniform(Operation *op, gpu::GPUFuncOp kernel) {
+  for (Operation *parent = op->getParentOp(); parent != kernel;
+       parent = parent->getParentOp()) {
+    auto loop = dyn_cast<scf::ForOp>(parent);
+    if (!loop || !matchPattern(loop.getLowerBound(), m_Constant()) ||
+        !matchPattern(loop.getUpperBound(), m_Constant()) ||
+        !matchPattern(loop.getStep(), m_Constant()))
+      return false;
+  }
+  return true;
+}
+
+/// The workgroup size of \p kernel, or none.
+std::optional<SmallVector<int64_t, 3>> getBlockSize(gpu::GPUFuncOp kernel) {
+  auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
+      spirv::getEntryPointABIAttrName());
+  if (!abi || !abi.getWorkgroupSize())
+    return std::nullopt;
+  SmallVector<int64_t, 3> size(abi.getWorkgroupSize().asArrayRef());
+  size.resize(3, 1);
+  return size;
+}
+
+/// Rewrites \p kernel's subgroup ops for subgroups of \p width threads in
+/// workgroup memory.
+class Emulation {
+public:
+  Emulation(gpu::GPUFuncOp kernel, ArrayRef<int64_t> block, unsigned width)
+      : kernel(kernel), block(block), width(width),
+        threads(block[0] * block[1] * block[2]) {}
+
+  void run() {
+    OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
+    Location loc = kernel.getLoc();
+    // The thread's linear id, as a CUDA warp counts it.
+    Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+    Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+    Value sizeX = arith::ConstantIndexOp::create(b, loc, block[0]);
+    Value sizeY = arith::ConstantIndexOp::create(b, loc, block[1]);
+    Value zy = arith::AddIOp::create(b, loc, y,
+                                     arith::MulIOp::create(b, loc, z, sizeY));
+    linear = arith::AddIOp::create(b, loc, x,
+                                   arith::MulIOp::create(b, loc, zy, sizeX));
+    Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
+    lane = arith::RemUIOp::create(b, loc, linear, widthValue);
+    entry = b.saveInsertionPoint();
+
+    SmallVector<Operation *> ops;
+    kernel.walk([&](Operation *op) {
+      if (isSubgroupOp(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops)
+      rewrite(op);
+  }
+
+private:
+  void rewrite(Operation *op) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (isa<gpu::LaneIdOp>(op))
+      return replace(op, lane);
+    if (isa<gpu::SubgroupSizeOp>(op))
+      return replace(op, arith::ConstantIndexOp::create(b, loc, width));
+    if (isa<gpu::SubgroupIdOp>(op)) {
+      Value w = arith::ConstantIndexOp::create(b, loc, width);
+      return replace(op, arith::DivUIOp::create(b, loc, linear, w));
+    }
+    if (isa<gpu::NumSubgroupsOp>(op))
+      return replace(op, arith::ConstantIndexOp::create(
+                             b, loc, (threads + width - 1) / width));
+    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+      APInt shuffleWidth;
+      (void)matchPattern(shuffle.getWidth(), m_ConstantInt(&shuffleWidth));
+      auto [value, valid] =
+          emitShuffle(b, loc, shuffle.getValue(), shuffle.getOffset(),
+                      shuffleWidth.getZExtValue(), shuffle.getMode());
+      shuffle.getShuffleResult().replaceAllUsesWith(value);
+      shuffle.getValid().replaceAllUsesWith(valid);
+      shuffle.erase();
+      return;
+    }
+    auto reduce = cast<gpu::SubgroupReduceOp>(op);
+    unsigned cluster = reduce.getClusterSize().value_or(width);
+    vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
+    Value value = reduce.getValue();
+    for (unsigned offset = 1; offset < cluster; offset *= 2) {
+      Value distance =
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
+      Value other =
+          emitShuffle(b, loc, value, distance, cluster, gpu::ShuffleMode::XOR)
+              .first;
+      value = vector::makeArithReduction(b, loc, kind, value, other);
+    }
+    replace(op, value);
+  }
+
+  void replace(Operation *op, Value value) {
+    op->getResult(0).replaceAllUsesWith(value);
+    op->erase();
+  }
+
+  /// The workgroup memory shuffles of \p type go through.
+  Value getScratch(Type type) {
+    Value &scratch = scratches[type];
+    if (!scratch) {
+      OpBuilder b(kernel.getContext());
+      b.restoreInsertionPoint(entry);
+      auto space = gpu::AddressSpaceAttr::get(kernel.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+      scratch = memref::AllocOp::create(
+          b, kernel.getLoc(),
+          MemRefType::get({threads}, type, MemRefLayoutAttrInterface(), space));
+      entry = b.saveInsertionPoint();
+    }
+    return scratch;
+  }
+
+  /// \p value of the lane \p offset names by \p mode within segments of
+  /// \p segmentWidth lanes, and whether that lane exists.
+  std::pair<Value, Value> emitShuffle(OpBuilder &b, Location loc, Value value,
+                                      Value offset, unsigned segmentWidth,
+                                      gpu::ShuffleMode mode) {
+    Value scratch = getScratch(value.getType());
+    Type index = b.getIndexType();
+    Value within = arith::ConstantIndexOp::create(b, loc, segmentWidth);
+    Value inSegment = arith::RemUIOp::create(b, loc, linear, within);
+    Value base = arith::SubIOp::create(b, loc, linear, inSegment);
+    Value distance = arith::IndexCastOp::create(b, loc, index, offset);
+    Value source;
+    switch (mode) {
+    case gpu::ShuffleMode::XOR:
+      source = arith::XOrIOp::create(b, loc, inSegment, distance);
+      break;
+    case gpu::ShuffleMode::UP:
+      source = arith::SubIOp::create(b, loc, inSegment, distance);
+      break;
+    case gpu::ShuffleMode::DOWN:
+      source = arith::AddIOp::create(b, loc, inSegment, distance);
+      break;
+    case gpu::ShuffleMode::IDX:
+      source = distance;
+      break;
+    }
+    // Unsigned: an `up` past the segment's start wraps to a large number.
+    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        source, within);
+    Value chosen = arith::SelectOp::create(b, loc, valid, source, inSegment);
+    Value from = arith::AddIOp::create(b, loc, base, chosen);
+    // Earlier reads of the memory are done, then every value is there.
+    gpu::BarrierOp::create(b, loc);
+    memref::StoreOp::create(b, loc, value, scratch, linear);
+    gpu::BarrierOp::create(b, loc);
+    Value result = memref::LoadOp::create(b, loc, scratch, from);
+    return {result, valid};
+  }
+
+  gpu::GPUFuncOp kernel;
+  SmallVector<int64_t, 3> block;
+  unsigned width;
+  int64_t threads;
+  Value linear, lane;
+  OpBuilder::InsertPoint entry;
+  DenseMap<Type, Value> scratches;
+};
+
+} // namespace
+
+std::string mlirc::getWideSubgroupsName(StringRef kernel) {
+  return (kernel + "_wide_subgroups").str();
+}
+
+void mlirc::addWideSubgroupKernels(Operation *module) {
+  SymbolTable symbols(module);
+  SmallVector<gpu::GPUFuncOp> kernels;
+  for (Region &region : module->getRegions())
+    for (auto kernel : region.getOps<gpu::GPUFuncOp>())
+      if (kernel.isKernel())
+        kernels.push_back(kernel);
+  for (gpu::GPUFuncOp kernel : kernels) {
+    unsigned width = getRequiredSubgroupSize(kernel);
+    std::optional<SmallVector<int64_t, 3>> block = getBlockSize(kernel);
+    if (!width || !block || ((*block)[0] * (*block)[1] * (*block)[2]) % width)
+      continue;
+    // Subgroup ops only in the kernel itself, where every thread is.
+    bool safe = true;
+    kernel.walk([&](Operation *op) {
+      if (isSubgroupOp(op) && !isUniform(op, kernel))
+        safe = false;
+      if (auto call = dyn_cast<CallOpInterface>(op))
+        if (auto callee =
+                dyn_cast_or_null<SymbolRefAttr>(call.getCallableForCallee()))
+          if (Operation *found = SymbolTable::lookupSymbolIn(module, callee)) {
+            found->walk(
+                [&](Operation *inner) { safe &= !isSubgroupOp(inner); });
+          }
+    });
+    if (!safe)
+      continue;
+    OpBuilder b(kernel);
+    b.setInsertionPointAfter(kernel);
+    auto wide = cast<gpu::GPUFuncOp>(b.clone(*kernel));
+    wide.setName(getWideSubgroupsName(kernel.getName()));
+    symbols.insert(wide);
+    Emulation(wide, *block, width).run();
+  }
+}
