@@ -73,6 +73,11 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
   // linalg on memrefs, in host code and kernels alike, as loops.
   pm.addPass(createLowerLinalgToLoops());
+  // Constants and dims that a gpu.launch body uses go inside it before it
+  // is outlined; MLIR 22's outlining passes them as kernel arguments
+  // otherwise, and the kernel loses what they fold (constant loop bounds,
+  // strides).
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createUniqueKernelNames({options.programId}));
   pm.addPass(createMergeGpuModules());
