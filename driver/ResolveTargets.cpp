@@ -91,6 +91,7 @@ mlirc::resolveTargets(const DriverOptions &options,
 
 TargetSettings mlirc::getTargetSettings(const DriverOptions &options) {
   TargetSettings settings;
+  settings.offloadArchs = options.offloadArchs;
   settings.optLevel = options.optLevel;
   settings.debugInfo = options.debugInfo;
   settings.cudaPath = options.cudaPath;

@@ -65,6 +65,8 @@ void mlirc::populateGpuModulePreLowering(
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());
   addComplexVectorAffineLowering(pm);
+  if (options.countLoopTrips)
+    pm.addPass(createCountLoopTrips());
   addIndexNarrowing(pm, options.narrowIndexArithmetic);
   pm.addPass(createSCFToControlFlowPass());
 }

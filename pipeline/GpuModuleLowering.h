@@ -33,6 +33,10 @@ struct GpuModuleLoweringOptions {
   /// Whether MLIR narrows index arithmetic to 32 bits, for backends that
   /// do not do so themselves from the ids' ranges.
   bool narrowIndexArithmetic = true;
+  /// Whether loops with a step other than 1 count their trips
+  /// (CountLoopTrips), for backends whose LLVM unrolls such loops once it
+  /// can compute the count.
+  bool countLoopTrips = false;
 };
 
 /// Bounds thread and block ids by the limits of \p options (BoundGpuIds).

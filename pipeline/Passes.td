@@ -366,6 +366,22 @@ def InferOverflowFlags : Pass<"mlirc-infer-overflow-flags"> {
   }];
 }
 
+def CountLoopTrips : Pass<"mlirc-count-loop-trips"> {
+  let summary = "scf.for loops with a step other than 1 count their trips";
+  let description = [{
+    Rewrites `scf.for %i = %lb to %ub step %s` (a step other than the
+    constant 1, bounds not all constant) as a loop from 0 to its trip
+    count, `%lb < %ub ? (%ub - %lb - 1) / %s + 1 : 0` in unsigned
+    arithmetic, step 1, with `%i = %lb + %t * %s` in the body; innermost
+    loops with small bodies only, which LLVM unrolls. The values
+    of %i are the same, and no computation can wrap. LLVM's loop
+    unroller needs a trip count it can compute, which it cannot for
+    `%i += %s` without a no-wrap flag; with one, NVPTX unrolls grid-stride
+    loops as nvcc does.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def MaxThreadsPerBlock
     : Pass<"mlirc-max-threads-per-block", "mlir::gpu::GPUModuleOp"> {
   let summary = "mlirc.max_threads_per_block as a vendor's kernel attribute";

@@ -45,6 +45,8 @@ struct GpuModuleLoweringOptions;
 
 /// Command-line settings a unit may read.
 struct TargetSettings {
+  /// --offload-arch values, split at commas; empty for the default.
+  std::vector<std::string> offloadArchs;
   unsigned optLevel = 2;
   /// -g.
   bool debugInfo = false;

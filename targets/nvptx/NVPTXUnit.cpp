@@ -137,8 +137,20 @@ public:
     // An LLVM without the NVPTX back end has no such option.
     if (!llvm::cl::getRegisteredOptions().count("nvvm-reflect-add"))
       return {};
-    return {std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
-            (settings.approxFunc ? "0" : "1")};
+    std::vector<std::string> options = {
+        std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
+        (settings.approxFunc ? "0" : "1")};
+    // Loop strength reduction keeps a loop's addressing as it was where
+    // its own cost model finds the rewrite worse: NVPTX's unrolled
+    // grid-stride loops otherwise get one pointer per access (the dot
+    // product of bench/codegen.sh: 108 PTX instructions and 40 registers
+    // against 90 and 32). LLVM has this as a process-wide option only, so
+    // it is set when an NVIDIA arch is requested, and also reaches the
+    // other targets' code generation in that compilation.
+    if (llvm::any_of(settings.offloadArchs,
+                     [&](const std::string &arch) { return claimsArch(arch); }))
+      options.push_back("-lsr-drop-solution");
+    return options;
   }
 
   void populateDevicePasses(mlir::OpPassManager &pm,
@@ -161,6 +173,10 @@ public:
     // address (the stencil of bench/codegen.sh: 61 instructions against
     // 54, 20 registers against 18).
     lowering.narrowIndexArithmetic = false;
+    // NVPTX's unroller takes loops with a trip count at run time (at -O2
+    // and above; four times at -O3, as nvcc's): grid-stride loops need one
+    // it can compute.
+    lowering.countLoopTrips = optLevel >= 2;
     populateGpuModulePreLowering(pm, lowering);
     pm.addPass(mlir::createConvertNVGPUToNVVMPass());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
