@@ -25,6 +25,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_LAUNCHBOUNDS
@@ -39,15 +40,31 @@ static constexpr StringLiteral maxThreadsAttrName =
 
 namespace {
 
+/// The value of \p value if it is a constant, or provably equal to one
+/// (MLIR's value bounds: memref.dim of a static shape seen through casts,
+/// arithmetic on constants), as launches computed from a buffer's size are.
+std::optional<int64_t> getConstantValue(Value value) {
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue();
+  if (!value.getType().isIndex())
+    return std::nullopt;
+  FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::EQ, ValueBoundsConstraintSet::Variable(value));
+  if (failed(bound))
+    return std::nullopt;
+  return *bound;
+}
+
 /// The three sizes of \p dims, if all are constants.
 std::optional<std::array<int64_t, 3>> getConstantSizes(gpu::KernelDim3 dims) {
   std::array<int64_t, 3> sizes;
   Value values[] = {dims.x, dims.y, dims.z};
   for (int i = 0; i < 3; ++i) {
-    APInt constant;
-    if (!matchPattern(values[i], m_ConstantInt(&constant)))
+    std::optional<int64_t> constant = getConstantValue(values[i]);
+    if (!constant)
       return std::nullopt;
-    sizes[i] = constant.getSExtValue();
+    sizes[i] = *constant;
   }
   return sizes;
 }
