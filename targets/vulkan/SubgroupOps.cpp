@@ -2,6 +2,7 @@
 
 #include "targets/vulkan/SubgroupOps.h"
 
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
@@ -30,22 +31,76 @@ unsigned getConstantWidth(gpu::ShuffleOp shuffle) {
   return static_cast<unsigned>(width.getZExtValue());
 }
 
-/// Workgroup memory for one value per thread of \p kernel's workgroup, at
-/// its start; null when the workgroup size is not known.
-Value allocatePartials(gpu::GPUFuncOp kernel, Type element, Location loc) {
+/// The threads of \p kernel's workgroup, if its entry point states them.
+std::optional<int64_t> getWorkgroupThreads(gpu::GPUFuncOp kernel) {
   auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
       spirv::getEntryPointABIAttrName());
   if (!abi || !abi.getWorkgroupSize())
-    return nullptr;
+    return std::nullopt;
   int64_t threads = 1;
   for (int32_t size : abi.getWorkgroupSize().asArrayRef())
     threads *= size;
+  return threads;
+}
+
+/// The subgroups of a workgroup of \p threads, from the subgroup size:
+/// lavapipe's NumSubgroups leaves out a last, partial subgroup (4 for 35
+/// threads in subgroups of 8).
+Value createNumSubgroups(OpBuilder &b, Location loc, int64_t threads) {
+  Value size = gpu::SubgroupSizeOp::create(b, loc, /*upperBound=*/nullptr);
+  Value last = arith::ConstantIndexOp::create(b, loc, threads - 1);
+  Value spanned = arith::AddIOp::create(b, loc, last, size);
+  return arith::DivUIOp::create(b, loc, spanned, size);
+}
+
+/// Workgroup memory for one value per thread of \p kernel's workgroup, at
+/// its start; null when the workgroup size is not known.
+Value allocatePartials(gpu::GPUFuncOp kernel, Type element, Location loc) {
+  std::optional<int64_t> threads = getWorkgroupThreads(kernel);
+  if (!threads)
+    return nullptr;
   auto space = gpu::AddressSpaceAttr::get(kernel.getContext(),
                                           gpu::AddressSpace::Workgroup);
   auto type =
-      MemRefType::get({threads}, element, MemRefLayoutAttrInterface(), space);
+      MemRefType::get({*threads}, element, MemRefLayoutAttrInterface(), space);
   OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
   return memref::AllocOp::create(b, loc, type);
+}
+
+/// The operation of \p op: its own, or that of a reduction region that
+/// applies one arith op of a kind to its two arguments.
+std::optional<gpu::AllReduceOperation> getReduceKind(gpu::AllReduceOp op) {
+  if (std::optional<gpu::AllReduceOperation> kind = op.getOp())
+    return kind;
+  Region &region = op.getBody();
+  if (!region.hasOneBlock() || region.front().getNumArguments() != 2 ||
+      region.front().getOperations().size() != 2)
+    return std::nullopt;
+  Block &block = region.front();
+  Operation &combine = block.front();
+  auto yield = dyn_cast<gpu::YieldOp>(block.getTerminator());
+  if (!yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != combine.getResult(0) ||
+      combine.getNumOperands() != 2 ||
+      !llvm::is_contained(combine.getOperands(), block.getArgument(0)) ||
+      !llvm::is_contained(combine.getOperands(), block.getArgument(1)))
+    return std::nullopt;
+  using Kind = gpu::AllReduceOperation;
+  return llvm::TypeSwitch<Operation *, std::optional<Kind>>(&combine)
+      .Case<arith::AddIOp, arith::AddFOp>([](auto) { return Kind::ADD; })
+      .Case<arith::MulIOp, arith::MulFOp>([](auto) { return Kind::MUL; })
+      .Case<arith::AndIOp>([](auto) { return Kind::AND; })
+      .Case<arith::OrIOp>([](auto) { return Kind::OR; })
+      .Case<arith::XOrIOp>([](auto) { return Kind::XOR; })
+      .Case<arith::MinSIOp>([](auto) { return Kind::MINSI; })
+      .Case<arith::MinUIOp>([](auto) { return Kind::MINUI; })
+      .Case<arith::MaxSIOp>([](auto) { return Kind::MAXSI; })
+      .Case<arith::MaxUIOp>([](auto) { return Kind::MAXUI; })
+      .Case<arith::MinNumFOp>([](auto) { return Kind::MINNUMF; })
+      .Case<arith::MaxNumFOp>([](auto) { return Kind::MAXNUMF; })
+      .Case<arith::MinimumFOp>([](auto) { return Kind::MINIMUMF; })
+      .Case<arith::MaximumFOp>([](auto) { return Kind::MAXIMUMF; })
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 /// %r = gpu.all_reduce <op> %v: each subgroup reduces its values, its
@@ -53,9 +108,10 @@ Value allocatePartials(gpu::GPUFuncOp kernel, Type element, Location loc) {
 /// barrier (one more keeps the memory for the next reduction).
 LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
   Location loc = op.getLoc();
-  std::optional<gpu::AllReduceOperation> kind = op.getOp();
+  std::optional<gpu::AllReduceOperation> kind = getReduceKind(op);
   if (!kind)
-    return op.emitError("gpu.all_reduce with a reduction region cannot be "
+    return op.emitError("gpu.all_reduce with a reduction region other than "
+                        "one arith op of its two arguments cannot be "
                         "compiled for the Vulkan target; name the operation "
                         "(gpu.all_reduce add %x)");
   auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
@@ -71,7 +127,7 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
                                              /*uniform=*/false);
   Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
   Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upperBound=*/nullptr);
-  Value subgroups = gpu::NumSubgroupsOp::create(b, loc, /*upperBound=*/nullptr);
+  Value subgroups = createNumSubgroups(b, loc, *getWorkgroupThreads(kernel));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value first =
@@ -188,6 +244,53 @@ struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
   }
 };
 
+/// A whole-subgroup and/or/xor reduction of integers (MLIR lowers only
+/// the arithmetic kinds) as GroupNonUniformBitwise*, of booleans as
+/// GroupNonUniformLogical*.
+struct BitwiseReduceToSPIRV : public OpConversionPattern<gpu::SubgroupReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (op.getClusterSize() || !type || !type.isSignlessInteger())
+      return failure();
+    Location loc = op.getLoc();
+    auto scope = spirv::Scope::Subgroup;
+    auto reduce = spirv::GroupOperation::Reduce;
+    Value value = adaptor.getValue();
+    bool logical = type.isInteger(1);
+    auto create = [&](auto logicalOp, auto bitwiseOp) -> Value {
+      using Logical = decltype(logicalOp);
+      using Bitwise = decltype(bitwiseOp);
+      if (logical)
+        return Logical::create(rewriter, loc, type, scope, reduce, value,
+                               Value());
+      return Bitwise::create(rewriter, loc, type, scope, reduce, value,
+                             Value());
+    };
+    Value result;
+    switch (op.getOp()) {
+    case gpu::AllReduceOperation::AND:
+      result = create(spirv::GroupNonUniformLogicalAndOp(),
+                      spirv::GroupNonUniformBitwiseAndOp());
+      break;
+    case gpu::AllReduceOperation::OR:
+      result = create(spirv::GroupNonUniformLogicalOrOp(),
+                      spirv::GroupNonUniformBitwiseOrOp());
+      break;
+    case gpu::AllReduceOperation::XOR:
+      result = create(spirv::GroupNonUniformLogicalXorOp(),
+                      spirv::GroupNonUniformBitwiseXorOp());
+      break;
+    default:
+      return failure();
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
@@ -208,7 +311,10 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
     return failure();
   SmallVector<gpu::AllReduceOp> allReduces;
   SmallVector<gpu::SubgroupReduceOp> clustered;
+  SmallVector<gpu::NumSubgroupsOp> numSubgroups;
   module->walk([&](Operation *op) {
+    if (auto count = dyn_cast<gpu::NumSubgroupsOp>(op))
+      numSubgroups.push_back(count);
     if (auto reduce = dyn_cast<gpu::AllReduceOp>(op))
       allReduces.push_back(reduce);
     if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
@@ -219,6 +325,17 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
         clustered.push_back(reduce);
     }
   });
+  for (gpu::NumSubgroupsOp op : numSubgroups) {
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    std::optional<int64_t> threads =
+        kernel && kernel.isKernel() ? getWorkgroupThreads(kernel)
+                                    : std::nullopt;
+    if (!threads)
+      continue;
+    OpBuilder b(op);
+    op.replaceAllUsesWith(createNumSubgroups(b, op.getLoc(), *threads));
+    op.erase();
+  }
   for (gpu::AllReduceOp op : allReduces)
     if (failed(lowerAllReduce(op)))
       return failure();
@@ -233,6 +350,7 @@ void mlirc::populateShuffleToSPIRVPatterns(SPIRVTypeConverter &converter,
   // Before MLIR's, which takes the target's subgroup size only.
   patterns.add<ShuffleToSPIRV>(converter, patterns.getContext(),
                                /*benefit=*/2);
+  patterns.add<BitwiseReduceToSPIRV>(converter, patterns.getContext());
 }
 
 unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
