@@ -85,6 +85,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createAsyncRegion());
   pm.addPass(createSyncHostSharedAllocs());
   pm.addPass(createMergeAsyncDependencies());
+  pm.addPass(createSpecializeKernelArguments());
   pm.addPass(createLaunchBounds({options.maxThreadsPerBlock}));
   if (compileSubgroupMma(options))
     pm.addNestedPass<gpu::GPUModuleOp>(createVectorToSubgroupMma());

@@ -382,6 +382,20 @@ def CountLoopTrips : Pass<"mlirc-count-loop-trips"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def SpecializeKernelArguments
+    : Pass<"mlirc-specialize-kernel-arguments", "mlir::ModuleOp"> {
+  let summary = "Kernels take what every launch of them passes";
+  let description = [{
+    A kernel argument that every launch in the module passes as a
+    memref.cast from one static type takes that type (cast back inside the
+    kernel, which folds into its uses); one to which every launch passes
+    the same constant scalar uses the constant. Kernels whose symbol has
+    other users than launches stay as they are.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def MaxThreadsPerBlock
     : Pass<"mlirc-max-threads-per-block", "mlir::gpu::GPUModuleOp"> {
   let summary = "mlirc.max_threads_per_block as a vendor's kernel attribute";
