@@ -227,7 +227,8 @@ void Device::destroy() {
   destroyBuffer(emptyBuffer);
   for (auto &[handle, kernel] : kernels) {
     // Handles a failed creation left are null, which destroys nothing.
-    vk.vkDestroyPipeline(device, kernel->pipeline, nullptr);
+    for (auto &[size, pipeline] : kernel->pipelines)
+      vk.vkDestroyPipeline(device, pipeline, nullptr);
     vk.vkDestroyPipelineLayout(device, kernel->layout, nullptr);
     for (VkDescriptorSetLayout layout : kernel->setLayouts)
       vk.vkDestroyDescriptorSetLayout(device, layout, nullptr);

@@ -22,6 +22,7 @@
 #include "runtime/VulkanImages.h"
 #include "runtime/VulkanLibrary.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -88,7 +89,13 @@ struct Kernel {
   VkShaderModule module = VK_NULL_HANDLE;
   std::vector<VkDescriptorSetLayout> setLayouts;
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  VkPipeline pipeline = VK_NULL_HANDLE;
+  /// The pipelines by block size: one, unless the image takes its
+  /// workgroup size at launch.
+  std::map<std::array<uint32_t, 3>, VkPipeline> pipelines;
+  /// The entry point, and whether pipelines ask for the subgroup size its
+  /// shuffles need.
+  const char *entry = nullptr;
+  bool chooseSubgroupSize = false;
   /// Storage buffers bound per launch, over all sets.
   unsigned bufferCount = 0;
 };
@@ -161,14 +168,17 @@ public:
   /// Waits until \p semaphore reaches \p value.
   void waitFor(VkSemaphore semaphore, uint64_t value, const char *kernel);
 
-  /// The pipeline of kernel \p name, made on first use.
+  /// Kernel \p name, its layouts made on first use.
   Kernel &getKernel(const void *handle, const char *name);
+  /// \p kernel's pipeline for blocks of \p block threads, made on first
+  /// use.
+  VkPipeline getPipeline(Kernel &kernel, const int64_t block[3]);
 
 private:
   Device() = default;
   void create();
   void destroy();
-  void makePipeline(Kernel &kernel);
+  void makePipelineLayout(Kernel &kernel);
   void checkFeatures(const KernelImage &image);
   uint32_t findMemoryType(uint32_t bits, MemoryKind kind) const;
   /// A timeline semaphore and the value it has reached: a spare one (of a

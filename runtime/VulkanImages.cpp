@@ -207,6 +207,12 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
   if (std::sscanf(block, "%u,%u,%u", &kernel.block[0], &kernel.block[1],
                   &kernel.block[2]) != 3)
     malformed(name, "workgroup size");
+  if (const char *spec = best.get("workgroup_size_spec")) {
+    kernel.sizeAtLaunch = true;
+    kernel.sizeSpecId = static_cast<unsigned>(std::strtoul(spec, nullptr, 10));
+  } else if (!kernel.block[0]) {
+    malformed(name, "workgroup size");
+  }
   const Entry &entry = *best.entry;
   if (entry.imageSize % 4 != 0 || entry.imageSize == 0)
     malformed(name, "SPIR-V module");

@@ -47,7 +47,14 @@ struct KernelImage {
   std::string capabilities;
   std::vector<KernelArgument> arguments;
   unsigned pushConstantBytes = 0;
+  /// The workgroup size the shader fixes; 0, 0, 0 when the launch
+  /// chooses it.
   unsigned block[3] = {0, 0, 0};
+  /// Whether the image takes its workgroup size as specialization
+  /// constants (ids sizeSpecId + 0, 1, 2), which every pipeline of it sets
+  /// to the launch's block size.
+  bool sizeAtLaunch = false;
+  unsigned sizeSpecId = 0;
   /// The lanes a subgroup must have for its shuffles; 0 for any number.
   unsigned subgroupLanes = 0;
   /// The entry point that makes subgroups of that many lanes out of

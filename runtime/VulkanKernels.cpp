@@ -1,4 +1,7 @@
 //===- VulkanKernels.cpp - Kernels' pipelines, made at the first launch ---===//
+//
+// One pipeline per kernel, or, for an image that takes its workgroup size
+// as specialization constants, one per block size it is launched with.
 
 #include "runtime/RuntimeError.h"
 #include "runtime/VulkanDevice.h"
@@ -94,11 +97,11 @@ Kernel &Device::getKernel(const void *handle, const char *name) {
          name);
   }
   checkFeatures(kernel->image);
-  makePipeline(*kernel);
+  makePipelineLayout(*kernel);
   return *kernel;
 }
 
-void Device::makePipeline(Kernel &kernel) {
+void Device::makePipelineLayout(Kernel &kernel) {
   const KernelImage &image = kernel.image;
   VkShaderModuleCreateInfo moduleInfo{
       VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -157,13 +160,10 @@ void Device::makePipeline(Kernel &kernel) {
 
   // Shuffles of W lanes work within subgroups of at least W lanes: ask
   // for W where the device lets pipelines choose, else check.
-  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
-      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
   unsigned lanes = image.subgroupLanes;
   bool choose = lanes && features.subgroupSizeControl &&
                 lanes >= features.minSubgroupSize &&
                 lanes <= features.maxSubgroupSize;
-  subgroupSize.requiredSubgroupSize = lanes;
   // Too narrow: the entry point whose subgroups are workgroup memory.
   const char *entry = image.name;
   bool narrow = lanes && !choose && features.subgroupSize < lanes;
@@ -180,16 +180,42 @@ void Device::makePipeline(Kernel &kernel) {
          features.subgroupSizeControl ? ", and it cannot make them that large"
                                       : "");
 
+  kernel.entry = entry;
+  kernel.chooseSubgroupSize = choose;
+}
+
+VkPipeline Device::getPipeline(Kernel &kernel, const int64_t block[3]) {
+  const KernelImage &image = kernel.image;
+  std::array<uint32_t, 3> size = {0, 0, 0};
+  if (image.sizeAtLaunch)
+    for (int i = 0; i < 3; ++i)
+      size[i] = static_cast<uint32_t>(block[i]);
+  VkPipeline &pipeline = kernel.pipelines[size];
+  if (pipeline)
+    return pipeline;
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
+      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+  subgroupSize.requiredSubgroupSize = image.subgroupLanes;
+  // The workgroup size, where the image takes it as specialization
+  // constants.
+  VkSpecializationMapEntry entries[3];
+  for (uint32_t i = 0; i < 3; ++i)
+    entries[i] = {image.sizeSpecId + i, i * 4u, 4};
+  VkSpecializationInfo specialization{3, entries, sizeof(size), size.data()};
+
   VkComputePipelineCreateInfo info{
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-  if (choose)
+  if (kernel.chooseSubgroupSize)
     info.stage.pNext = &subgroupSize;
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = kernel.module;
-  info.stage.pName = entry;
+  info.stage.pName = kernel.entry;
+  if (image.sizeAtLaunch)
+    info.stage.pSpecializationInfo = &specialization;
   info.layout = kernel.layout;
   check(vk.vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr,
-                                    &kernel.pipeline),
+                                    &pipeline),
         "vkCreateComputePipelines", image.name);
+  return pipeline;
 }

@@ -77,8 +77,15 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   }
   mlirc::runtime::checkLaunchSizes(name, grid[0], grid[1], grid[2], block[0],
                                    block[1], block[2], maxGrid, maxBlock);
-  if (block[0] != image.block[0] || block[1] != image.block[1] ||
-      block[2] != image.block[2])
+  if (!image.block[0]) {
+    if (block[0] * block[1] * block[2] > limits.maxComputeWorkGroupInvocations)
+      fail("launch of kernel '%s' with %lldx%lldx%lld threads per block; the "
+           "Vulkan device '%s' runs at most %u",
+           name, static_cast<long long>(block[0]),
+           static_cast<long long>(block[1]), static_cast<long long>(block[2]),
+           device.properties.deviceName, limits.maxComputeWorkGroupInvocations);
+  } else if (block[0] != image.block[0] || block[1] != image.block[1] ||
+             block[2] != image.block[2])
     fail("launch of kernel '%s' with %lldx%lldx%lld threads per block; its "
          "Vulkan shader is compiled for exactly %ux%ux%u (Vulkan fixes a "
          "shader's workgroup size)",
@@ -215,7 +222,7 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   }
   VkCommandBuffer commands = recording.commands;
   vk.vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
-                       kernel.pipeline);
+                       device.getPipeline(kernel, block));
   if (!sets.empty())
     vk.vkCmdBindDescriptorSets(
         commands, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.layout, 0,

@@ -12,6 +12,7 @@
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 #include "targets/vulkan/SubgroupOps.h"
+#include "targets/vulkan/WorkgroupSizeSpec.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
@@ -261,6 +262,8 @@ struct ConvertKernelsToSPIRVPass
     // The copy is a spirv.module now, unless something in it stayed.
     if (failed(checkConverted(&module.getBody()->front())))
       return signalPassFailure();
+    if (auto shader = dyn_cast<spirv::ModuleOp>(module.getBody()->front()))
+      mlirc::specializeWorkgroupSize(shader);
   }
 
   /// The input's own `spirv.target_env` (MLIR's Vulkan programs write one
@@ -315,21 +318,17 @@ struct ConvertKernelsToSPIRVPass
     return success();
   }
 
-  /// Vulkan compute shaders fix their workgroup size in the module.
+  /// Vulkan compute shaders fix their workgroup size in the module, or
+  /// take it as specialization constants when the pipeline is made.
   LogicalResult setWorkgroupSizes(gpu::GPUModuleOp module) {
     StringRef abiName = spirv::getEntryPointABIAttrName();
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
       if (!kernel.isKernel() || kernel->hasAttr(abiName))
         continue;
-      std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize();
-      if (!known)
-        return kernel.emitError("kernel '")
-               << kernel.getName()
-               << "' cannot be compiled for the Vulkan target without its "
-                  "block size: Vulkan fixes a compute shader's workgroup "
-                  "size when it is compiled; launch it with a constant "
-                  "block size, or give it known_block_size";
-      SmallVector<int32_t> size(*known);
+      // Without a known size, the pipeline sets it (WorkgroupSizeSpec).
+      SmallVector<int32_t> size;
+      if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
+        size.assign(known->begin(), known->end());
       kernel->setAttr(abiName,
                       spirv::getEntryPointABIAttr(&getContext(), size));
     }

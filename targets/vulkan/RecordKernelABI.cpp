@@ -13,7 +13,11 @@
 //                    p<host bytes>,<bytes>,<offset>           a push constant
 //                    s<host bytes>,<bytes>,<set>,<binding>    a scalar buffer
 //   push.<kernel>  the push-constant block's size in bytes
-//   block.<kernel> the workgroup size the shader fixes, as x,y,z
+//   block.<kernel> the workgroup size the shader fixes, as x,y,z; 0,0,0
+//                  when the launch chooses it
+//   workgroup_size_spec  the spec id of the workgroup size's x (y and z
+//                  follow), which every pipeline of the image sets, when
+//                  a kernel's size is chosen at launch
 //   subgroup.<kernel> the lanes a subgroup must have (0: any number)
 //   wide.<kernel>  the entry point that makes such subgroups of workgroup
 //                  memory, for devices with narrower ones (where safe)
@@ -25,6 +29,7 @@
 
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/SubgroupOps.h"
+#include "targets/vulkan/WorkgroupSizeSpec.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
@@ -105,6 +110,13 @@ struct RecordKernelABIPass
       if (failed(record(kernel, shader, wide, properties)))
         return signalPassFailure();
     }
+    // Workgroup sizes as specialization constants: the runtime sets them
+    // for every kernel of the image.
+    if (spirvModule.lookupSymbol("__mlirc_workgroup_size"))
+      properties.push_back(NamedAttribute(
+          StringAttr::get(&getContext(), "workgroup_size_spec"),
+          StringAttr::get(&getContext(),
+                          std::to_string(mlirc::workgroupSizeSpecId))));
     module->setAttr("mlirc.image_properties",
                     DictionaryAttr::get(&getContext(), properties));
   }
@@ -211,13 +223,14 @@ struct RecordKernelABIPass
     add("subgroup", std::to_string(mlirc::getRequiredSubgroupSize(kernel)));
     if (wide)
       add("wide", wide.getName().str());
+    // 0,0,0: any, set by the pipeline's specialization constants.
+    SmallVector<int32_t, 3> xyz;
     if (auto entry = shader->getAttrOfType<spirv::EntryPointABIAttr>(
             spirv::getEntryPointABIAttrName()))
-      if (DenseI32ArrayAttr size = entry.getWorkgroupSize()) {
-        SmallVector<int32_t, 3> xyz(size.asArrayRef());
-        xyz.resize(3, 1);
-        add("block", llvm::formatv("{0},{1},{2}", xyz[0], xyz[1], xyz[2]));
-      }
+      if (DenseI32ArrayAttr size = entry.getWorkgroupSize())
+        xyz.assign(size.asArrayRef().begin(), size.asArrayRef().end());
+    xyz.resize(3, xyz.empty() ? 0 : 1);
+    add("block", llvm::formatv("{0},{1},{2}", xyz[0], xyz[1], xyz[2]));
     return success();
   }
 

@@ -46,11 +46,26 @@ std::optional<int64_t> getWorkgroupThreads(gpu::GPUFuncOp kernel) {
 /// The subgroups of a workgroup of \p threads, from the subgroup size:
 /// lavapipe's NumSubgroups leaves out a last, partial subgroup (4 for 35
 /// threads in subgroups of 8).
-Value createNumSubgroups(OpBuilder &b, Location loc, int64_t threads) {
+Value createNumSubgroups(OpBuilder &b, Location loc, Value threads) {
   Value size = gpu::SubgroupSizeOp::create(b, loc, /*upperBound=*/nullptr);
-  Value last = arith::ConstantIndexOp::create(b, loc, threads - 1);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last = arith::SubIOp::create(b, loc, threads, one);
   Value spanned = arith::AddIOp::create(b, loc, last, size);
   return arith::DivUIOp::create(b, loc, spanned, size);
+}
+
+/// The threads of the workgroup around \p op: a constant where the
+/// kernel's entry point fixes them, else the product of its sizes.
+Value createWorkgroupThreads(OpBuilder &b, Location loc, Operation *op) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  if (kernel && kernel.isKernel())
+    if (std::optional<int64_t> threads = getWorkgroupThreads(kernel))
+      return arith::ConstantIndexOp::create(b, loc, *threads);
+  Value threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  for (gpu::Dimension dim : {gpu::Dimension::y, gpu::Dimension::z})
+    threads = arith::MulIOp::create(b, loc, threads,
+                                    gpu::BlockDimOp::create(b, loc, dim));
+  return threads;
 }
 
 /// Workgroup memory for one value per thread of \p kernel's workgroup, at
@@ -103,6 +118,57 @@ std::optional<gpu::AllReduceOperation> getReduceKind(gpu::AllReduceOp op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// gpu.all_reduce in a workgroup of more than one dimension, as a tree
+/// through workgroup memory indexed by the threads' linear ids. Subgroups
+/// of such workgroups need not be runs of linear ids, and lavapipe gives
+/// two of them one SubgroupId when rows are no multiple of its 8 lanes.
+LogicalResult lowerAllReduceAsTree(gpu::AllReduceOp op,
+                                   gpu::AllReduceOperation kind,
+                                   Value partials, ArrayRef<int64_t> size) {
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value plane = arith::AddIOp::create(
+      b, loc, y, arith::MulIOp::create(b, loc, z, constant(size[1])));
+  Value linear = arith::AddIOp::create(
+      b, loc, x, arith::MulIOp::create(b, loc, plane, constant(size[0])));
+  int64_t threads = size[0] * size[1] * size[2];
+  memref::StoreOp::create(b, loc, op.getValue(), partials, linear);
+  gpu::BarrierOp::create(b, loc);
+  vector::CombiningKind combining = gpu::convertReductionKind(kind);
+  // Halves of the next power of two: thread i combines i + half, where
+  // that is a thread.
+  for (int64_t half = llvm::PowerOf2Ceil(threads) / 2; half >= 1; half /= 2) {
+    Value other = arith::AddIOp::create(b, loc, linear, constant(half));
+    Value low = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                      linear, constant(half));
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         other, constant(threads));
+    Value both = arith::AndIOp::create(b, loc, low, inside);
+    auto step = scf::IfOp::create(b, loc, both, /*withElseRegion=*/false);
+    {
+      OpBuilder inner = step.getThenBodyBuilder();
+      Value mine = memref::LoadOp::create(inner, loc, partials, linear);
+      Value theirs = memref::LoadOp::create(inner, loc, partials, other);
+      Value combined =
+          vector::makeArithReduction(inner, loc, combining, mine, theirs);
+      memref::StoreOp::create(inner, loc, combined, partials, linear);
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+  Value result = memref::LoadOp::create(b, loc, partials, constant(0));
+  // Before the memory is used again.
+  gpu::BarrierOp::create(b, loc);
+  op.replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
 /// %r = gpu.all_reduce <op> %v: each subgroup reduces its values, its
 /// first lane stores the result, and every thread combines those after a
 /// barrier (one more keeps the memory for the next reduction).
@@ -122,12 +188,19 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
   if (!partials)
     return op.emitError("gpu.all_reduce cannot be compiled for the Vulkan "
                         "target outside a kernel of a known block size");
+  auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
+      spirv::getEntryPointABIAttrName());
+  SmallVector<int64_t, 3> size(abi.getWorkgroupSize().asArrayRef());
+  size.resize(3, 1);
+  if (size[1] * size[2] != 1)
+    return lowerAllReduceAsTree(op, *kind, partials, size);
   OpBuilder b(op);
   Value mine = gpu::SubgroupReduceOp::create(b, loc, op.getValue(), *kind,
                                              /*uniform=*/false);
   Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
   Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upperBound=*/nullptr);
-  Value subgroups = createNumSubgroups(b, loc, *getWorkgroupThreads(kernel));
+  Value subgroups = createNumSubgroups(
+      b, loc, arith::ConstantIndexOp::create(b, loc, *getWorkgroupThreads(kernel)));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value first =
@@ -326,14 +399,9 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
     }
   });
   for (gpu::NumSubgroupsOp op : numSubgroups) {
-    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
-    std::optional<int64_t> threads =
-        kernel && kernel.isKernel() ? getWorkgroupThreads(kernel)
-                                    : std::nullopt;
-    if (!threads)
-      continue;
     OpBuilder b(op);
-    op.replaceAllUsesWith(createNumSubgroups(b, op.getLoc(), *threads));
+    Value threads = createWorkgroupThreads(b, op.getLoc(), op);
+    op.replaceAllUsesWith(createNumSubgroups(b, op.getLoc(), threads));
     op.erase();
   }
   for (gpu::AllReduceOp op : allReduces)

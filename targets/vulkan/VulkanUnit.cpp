@@ -15,6 +15,7 @@
 #include "pipeline/Passes.h"
 #include "targets/offload/OffloadPacker.h"
 #include "targets/vulkan/Passes.h"
+#include "targets/vulkan/WorkgroupSizeSpec.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Conversion/Passes.h"
@@ -113,9 +114,15 @@ public:
 
   Error addJobs(ArrayRef<SerializedObject> objects,
                 std::vector<Job> &jobs) override {
-    for (const SerializedObject &object : objects) {
+    for (SerializedObject object : objects) {
       if (!hasEntryPoint(object.data))
         continue;
+      if (object.properties.count("workgroup_size_spec") &&
+          !decorateWorkgroupSize(object.data))
+        return createStringError(
+            "the SPIR-V of gpu.module @%s has no workgroup-size constant to "
+            "decorate (compiling for %s)",
+            object.module.c_str(), object.chip.c_str());
       std::string base = (context.stem + "." + object.module).str();
       Expected<std::string> path =
           writeTempFile(context, base + "." + object.chip, "spv", object.data);

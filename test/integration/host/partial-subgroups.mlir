@@ -7,6 +7,9 @@
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: rank = 1 offset = 0 sizes = [7] strides = [1] data =
 // CHECK-NEXT: [665, 2, 36, 0, 63, 37, 1]
+// A block of 13x4x2 threads: rows no subgroup size divides (lavapipe gives
+// two of its subgroups one id there). Thread t (linear id) contributes t.
+// CHECK: [5356]
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -66,6 +69,30 @@ func.func @main() {
   gpu.memcpy %host, %out : memref<7xi32>, memref<7xi32>
   %u = memref.cast %host : memref<7xi32> to memref<*xi32>
   call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c13 = arith.constant 13 : index
+  %total = gpu.alloc() : memref<1xi32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c13, %sy = %c4, %sz = %c2) {
+    %plane = arith.muli %tz, %sy : index
+    %row = arith.addi %plane, %ty : index
+    %rows = arith.muli %row, %sx : index
+    %linear = arith.addi %rows, %tx : index
+    %v = arith.index_cast %linear : index to i32
+    %sum = gpu.all_reduce add %v uniform {} : (i32) -> (i32)
+    %c0_1 = arith.constant 0 : index
+    %first = arith.cmpi eq, %linear, %c0_1 : index
+    scf.if %first {
+      memref.store %sum, %total[%c0_1] : memref<1xi32>
+    }
+    gpu.terminator
+  }
+  %host_total = memref.alloc() : memref<1xi32>
+  gpu.memcpy %host_total, %total : memref<1xi32>, memref<1xi32>
+  %v = memref.cast %host_total : memref<1xi32> to memref<*xi32>
+  call @printMemrefI32(%v) : (memref<*xi32>) -> ()
   return
 }
 func.func private @printMemrefI32(memref<*xi32>)

@@ -3,8 +3,6 @@
 // runtime that give a memref of the device's address for it. The kernel
 // writes through the device memref; the host reads the same memory.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// Not on Vulkan: its block size is a run-time value, and Vulkan fixes a shader's workgroup size.
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK: [10,  21,  32,  43,  54,  65]
 // CHECK: [-0.5,  0.5,  1.5,  2.5,  3.5,  4.5]
 func.func private @mgpuMemGetDeviceMemRef1dInt32(memref<?xi32>) -> memref<?xi32>
