@@ -115,13 +115,25 @@ struct SpecializeKernelArgumentsPass
               launch, launch.getKernel()))
         launches[kernel].push_back(launch);
     });
+    // Every reference to a symbol nested in a gpu.module (@module::@kernel)
+    // from the host code, counted in one walk: only where the launches are
+    // all of a kernel's users is its signature free. (Code inside symbol
+    // tables, gpu.modules included, launches nothing.)
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (!uses)
+      return;
+    llvm::DenseMap<std::pair<StringAttr, StringAttr>, size_t> references;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      SymbolRefAttr ref = use.getSymbolRef();
+      if (ref.getNestedReferences().size() == 1)
+        ++references[{ref.getRootReference(), ref.getLeafReference()}];
+    }
     for (auto &[kernel, its] : launches) {
-      // Only where the launches are all the kernel's users.
-      std::optional<SymbolTable::UseRange> uses =
-          SymbolTable::getSymbolUses(kernel, module);
-      if (!uses ||
-          static_cast<size_t>(llvm::range_size(*uses)) != its.size() ||
-          !kernel.isKernel())
+      auto container = kernel->getParentOfType<gpu::GPUModuleOp>();
+      if (!container || !kernel.isKernel() ||
+          references.lookup({container.getNameAttr(),
+                             kernel.getNameAttr()}) != its.size())
         continue;
       specialize(kernel, its);
     }
