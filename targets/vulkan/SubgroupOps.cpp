@@ -232,9 +232,9 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
   std::optional<uint32_t> cluster = op.getClusterSize();
   if (!cluster)
     return success();
-  if (op.getClusterStride() != 1)
-    return op.emitError("gpu.subgroup_reduce with a cluster stride cannot be "
-                        "compiled for the Vulkan target");
+  // A cluster of C lanes with stride S: the lanes of a segment of C * S
+  // that agree modulo S, which xor shuffles by S, 2S, ... exchange.
+  uint32_t stride = op.getClusterStride();
   Type type = op.getType();
   if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&
       !type.isF64())
@@ -244,10 +244,11 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
               "f32 and f64";
   Location loc = op.getLoc();
   OpBuilder b(op);
-  Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), *cluster);
+  Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                             *cluster * stride);
   vector::CombiningKind combining = gpu::convertReductionKind(op.getOp());
   Value value = op.getValue();
-  for (uint32_t offset = 1; offset < *cluster; offset *= 2) {
+  for (uint32_t offset = stride; offset < *cluster * stride; offset *= 2) {
     Value distance =
         arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
     auto shuffle = gpu::ShuffleOp::create(b, loc, value, distance, width,
@@ -434,7 +435,8 @@ unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
       if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op))
         lanes = std::max(lanes, getConstantWidth(shuffle));
       if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
-        lanes = std::max(lanes, reduce.getClusterSize().value_or(0));
+        lanes = std::max(lanes, reduce.getClusterSize().value_or(0) *
+                                    reduce.getClusterStride());
       if (auto call = dyn_cast<CallOpInterface>(op))
         if (auto callee =
                 dyn_cast_or_null<SymbolRefAttr>(call.getCallableForCallee()))
