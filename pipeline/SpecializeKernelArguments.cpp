@@ -131,7 +131,10 @@ struct SpecializeKernelArgumentsPass
     }
     for (auto &[kernel, its] : launches) {
       auto container = kernel->getParentOfType<gpu::GPUModuleOp>();
-      if (!container || !kernel.isKernel() ||
+      bool matching = llvm::all_of(its, [&](gpu::LaunchFuncOp launch) {
+        return launch.getKernelOperands().size() == kernel.getNumArguments();
+      });
+      if (!container || !kernel.isKernel() || !matching ||
           references.lookup({container.getNameAttr(),
                              kernel.getNameAttr()}) != its.size())
         continue;

@@ -187,7 +187,9 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
                        : nullptr;
   if (!partials)
     return op.emitError("gpu.all_reduce cannot be compiled for the Vulkan "
-                        "target outside a kernel of a known block size");
+                        "target outside a kernel of a known block size (its "
+                        "workgroup memory has one); launch the kernel with "
+                        "a constant block size, or give it known_block_size");
   auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
       spirv::getEntryPointABIAttrName());
   SmallVector<int64_t, 3> size(abi.getWorkgroupSize().asArrayRef());
