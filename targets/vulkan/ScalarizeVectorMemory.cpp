@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -62,10 +63,88 @@ struct StoreElements : public OpRewritePattern<vector::StoreOp> {
   }
 };
 
+/// Whether mask element \p k is set, and the running count of set
+/// elements before it advanced past it.
+std::pair<Value, Value> nextMaskElement(OpBuilder &b, Location loc, Value mask,
+                                        int64_t k, Value &count) {
+  Value set = vector::ExtractOp::create(b, loc, mask, k);
+  Value position = count;
+  Value step = arith::SelectOp::create(b, loc, set,
+                                       arith::ConstantIndexOp::create(b, loc, 1),
+                                       arith::ConstantIndexOp::create(b, loc, 0));
+  count = arith::AddIOp::create(b, loc, count, step);
+  return {set, position};
+}
+
+/// vector.compressstore: the set elements, one after another from the
+/// base, each stored under its mask bit.
+struct CompressStoreElements
+    : public OpRewritePattern<vector::CompressStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::CompressStoreOp store,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = store.getVectorType();
+    if (type.getRank() != 1 || type.isScalable() || store.getIndices().empty())
+      return failure();
+    Location loc = store.getLoc();
+    Value count = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    for (int64_t k = 0; k < type.getNumElements(); ++k) {
+      auto [set, position] =
+          nextMaskElement(rewriter, loc, store.getMask(), k, count);
+      auto guard = scf::IfOp::create(rewriter, loc, set, false);
+      OpBuilder inside = guard.getThenBodyBuilder();
+      SmallVector<Value> indices(store.getIndices());
+      indices.back() =
+          arith::AddIOp::create(inside, loc, indices.back(), position);
+      Value element =
+          vector::ExtractOp::create(inside, loc, store.getValueToStore(), k);
+      memref::StoreOp::create(inside, loc, element, store.getBase(), indices);
+    }
+    rewriter.eraseOp(store);
+    return success();
+  }
+};
+
+/// vector.expandload: each set element loads the next value from the
+/// base; the others take the pass-through value.
+struct ExpandLoadElements : public OpRewritePattern<vector::ExpandLoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExpandLoadOp load,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = load.getVectorType();
+    if (type.getRank() != 1 || type.isScalable() || load.getIndices().empty())
+      return failure();
+    Location loc = load.getLoc();
+    Type element = type.getElementType();
+    Value count = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    SmallVector<Value> elements;
+    for (int64_t k = 0; k < type.getNumElements(); ++k) {
+      auto [set, position] =
+          nextMaskElement(rewriter, loc, load.getMask(), k, count);
+      auto choice = scf::IfOp::create(rewriter, loc, element, set, true);
+      OpBuilder then = choice.getThenBodyBuilder();
+      SmallVector<Value> indices(load.getIndices());
+      indices.back() = arith::AddIOp::create(then, loc, indices.back(), position);
+      scf::YieldOp::create(
+          then, loc,
+          memref::LoadOp::create(then, loc, load.getBase(), indices).getResult());
+      OpBuilder otherwise = choice.getElseBodyBuilder();
+      scf::YieldOp::create(
+          otherwise, loc,
+          vector::ExtractOp::create(otherwise, loc, load.getPassThru(), k)
+              .getResult());
+      elements.push_back(choice.getResult(0));
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(load, type, elements);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
-  patterns.add<LoadElements, StoreElements>(patterns.getContext());
+  patterns.add<LoadElements, StoreElements, CompressStoreElements,
+               ExpandLoadElements>(patterns.getContext());
   // Transfers that may leave the memref as masked ones, those as masked
   // loads and stores.
   vector::populateVectorMaskMaterializationPatterns(
