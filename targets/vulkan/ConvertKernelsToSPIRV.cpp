@@ -204,6 +204,11 @@ struct ConvertKernelsToSPIRVPass
              "unroll into the 2, 3 and 4 elements SPIR-V has";
       return signalPassFailure();
     }
+    {
+      RewritePatternSet patterns(&getContext());
+      mlirc::populateFoldUnrolledVectorsPatterns(patterns);
+      (void)applyPatternsGreedily(copy, std::move(patterns));
+    }
     // Memory spaces first: workgroup memory, private memory, buffers.
     spirv::MemorySpaceToStorageClassConverter spaces(mapMemorySpace);
     spirv::convertMemRefTypesAndAttrs(copy, spaces);

@@ -140,9 +140,81 @@ struct ExpandLoadElements : public OpRewritePattern<vector::ExpandLoadOp> {
   }
 };
 
+/// `scf.if %c -> vector { ...; vector.insert %x, %v[k] } else { %v }`, as
+/// MLIR's masked-load emulation writes each lane, as an scf.if of the lane
+/// and one insert: SPIR-V has no vectors of more than 4 lanes, and only
+/// scalars and vector ops unroll.
+struct IfOfOneLane : public OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::IfOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumResults() != 1 || !op.elseBlock() ||
+        !isa<VectorType>(op.getResult(0).getType()))
+      return failure();
+    auto thenYield = cast<scf::YieldOp>(op.thenBlock()->getTerminator());
+    auto elseYield = cast<scf::YieldOp>(op.elseBlock()->getTerminator());
+    auto insert = thenYield.getOperand(0).getDefiningOp<vector::InsertOp>();
+    Value vector = elseYield.getOperand(0);
+    if (!insert || insert.getDest() != vector ||
+        insert->getBlock() != op.thenBlock() || !insert->hasOneUse() ||
+        insert.hasDynamicPosition() ||
+        isa<VectorType>(insert.getValueToStore().getType()) ||
+        op.elseBlock()->getOperations().size() != 1 ||
+        op->isAncestor(vector.getParentBlock()->getParentOp()))
+      return failure();
+    Location loc = op.getLoc();
+    Type element = insert.getValueToStore().getType();
+    SmallVector<int64_t> position(insert.getStaticPosition());
+    auto lane = scf::IfOp::create(rewriter, loc, TypeRange{element},
+                                  op.getCondition(), /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+    // The then block moves over whole, its yield now of the lane.
+    rewriter.mergeBlocks(op.thenBlock(), lane.thenBlock());
+    rewriter.setInsertionPoint(thenYield);
+    scf::YieldOp::create(rewriter, loc, insert.getValueToStore());
+    rewriter.eraseOp(thenYield);
+    rewriter.eraseOp(insert);
+    rewriter.setInsertionPointToStart(lane.elseBlock());
+    Value old = vector::ExtractOp::create(rewriter, loc, vector, position);
+    scf::YieldOp::create(rewriter, loc, old);
+    rewriter.setInsertionPointAfter(lane);
+    Value result = vector::InsertOp::create(rewriter, loc, lane.getResult(0),
+                                            vector, position);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// vector.extract_strided_slice of a 1-D vector.from_elements, unit
+/// stride: the elements of the slice.
+struct SliceOfElements
+    : public OpRewritePattern<vector::ExtractStridedSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExtractStridedSliceOp slice,
+                                PatternRewriter &rewriter) const override {
+    auto elements =
+        slice.getSource().getDefiningOp<vector::FromElementsOp>();
+    if (!elements || slice.getSourceVectorType().getRank() != 1 ||
+        slice.hasNonUnitStrides())
+      return failure();
+    int64_t offset = cast<IntegerAttr>(slice.getOffsets()[0]).getInt();
+    int64_t size = cast<IntegerAttr>(slice.getSizes()[0]).getInt();
+    SmallVector<Value> part(
+        elements.getElements().slice(offset, size));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(slice, slice.getType(),
+                                                        part);
+    return success();
+  }
+};
+
 } // namespace
 
+void mlirc::populateFoldUnrolledVectorsPatterns(RewritePatternSet &patterns) {
+  patterns.add<SliceOfElements>(patterns.getContext());
+}
+
 void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
+  patterns.add<IfOfOneLane>(patterns.getContext());
   patterns.add<LoadElements, StoreElements, CompressStoreElements,
                ExpandLoadElements>(patterns.getContext());
   // Transfers that may leave the memref as masked ones, those as masked
@@ -152,4 +224,9 @@ void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
   vector::populateVectorTransferLoweringPatterns(patterns,
                                                  /*maxTransferRank=*/1);
   vector::populateVectorMaskedLoadStoreEmulationPatterns(patterns);
+  // The emulation extracts each lane of the mask; the extracts sink
+  // through the mask's elementwise computation (a constant vector of lane
+  // numbers compared with the bound) to scalars, and the vectors of more
+  // lanes than SPIR-V has go away.
+  vector::populateSinkVectorOpsPatterns(patterns);
 }

@@ -22,6 +22,10 @@ namespace mlirc {
 /// patterns for both).
 void populateScalarizeVectorMemoryPatterns(mlir::RewritePatternSet &patterns);
 
+/// What unrolling vectors to SPIR-V's sizes leaves: slices of a vector made
+/// of elements as the vector of those elements.
+void populateFoldUnrolledVectorsPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace mlirc
 
 #endif // MLIRC_TARGETS_VULKAN_SCALARIZEVECTORMEMORY_H

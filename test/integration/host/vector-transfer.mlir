@@ -1,8 +1,6 @@
 // vector.transfer_read/write (lowered through vector-to-scf) in a kernel
 // and on the host, with a padded read past the end of the data.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// Not on Vulkan: the Vulkan target does not lower out-of-bounds transfers of 8 lanes.
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK: ( 0, 2, 4, 6, 8, 10, -2, -2 )
 module {
   func.func @main() {
