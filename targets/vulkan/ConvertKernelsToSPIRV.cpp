@@ -38,6 +38,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -171,6 +172,7 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::lowerSubgroupOps(copy)))
       return signalPassFailure();
     allocateWorkgroupGlobals(copy);
+    materializeConstantGlobals(copy);
     copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
     // SPIR-V for Vulkan needs structured control flow.
     if (failed(liftBranches(copy)))
@@ -448,6 +450,57 @@ struct ConvertKernelsToSPIRVPass
               memref::AllocOp::create(b, get.getLoc(), global.getType());
         }
         get.replaceAllUsesWith(allocation);
+        get.erase();
+      });
+    });
+    for (auto global : llvm::make_early_inc_range(
+             copy->getRegion(0).getOps<memref::GlobalOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(global, copy))
+        global.erase();
+  }
+
+  /// Constant memref.globals that functions of \p copy read, as a
+  /// thread's own array of their values, written at the function's start
+  /// (SPIR-V for Vulkan has no module-level constant arrays MLIR makes).
+  /// Up to maxConstantElements elements; larger ones stay, an error at the
+  /// op.
+  static void materializeConstantGlobals(Operation *copy) {
+    constexpr int64_t maxConstantElements = 1024;
+    SymbolTable symbols(copy);
+    copy->walk([&](FunctionOpInterface function) {
+      if (function.isExternal())
+        return;
+      DenseMap<Attribute, Value> copies;
+      function.walk([&](memref::GetGlobalOp get) {
+        auto global = symbols.lookup<memref::GlobalOp>(get.getName());
+        MemRefType type = global ? global.getType() : MemRefType();
+        auto values =
+            global ? dyn_cast_or_null<DenseElementsAttr>(
+                         global.getInitialValue().value_or(Attribute()))
+                   : DenseElementsAttr();
+        if (!global || !global.getConstant() || !values ||
+            type.getMemorySpace() || !type.hasStaticShape() ||
+            !type.getLayout().isIdentity() ||
+            type.getNumElements() > maxConstantElements)
+          return;
+        Value &array = copies[get.getNameAttr()];
+        if (!array) {
+          Block &entry = function.getFunctionBody().front();
+          OpBuilder b(&entry, entry.begin());
+          Location loc = get.getLoc();
+          array = memref::AllocaOp::create(b, loc, type);
+          SmallVector<int64_t> strides = computeStrides(type.getShape());
+          int64_t k = 0;
+          for (Attribute value : values.getValues<Attribute>()) {
+            SmallVector<Value> indices;
+            for (int64_t index : delinearize(k++, strides))
+              indices.push_back(arith::ConstantIndexOp::create(b, loc, index));
+            Value element =
+                arith::ConstantOp::create(b, loc, cast<TypedAttr>(value));
+            memref::StoreOp::create(b, loc, element, array, indices);
+          }
+        }
+        get.replaceAllUsesWith(array);
         get.erase();
       });
     });
