@@ -224,12 +224,8 @@ struct RecordKernelABIPass
     if (wide)
       add("wide", wide.getName().str());
     // 0,0,0: any, set by the pipeline's specialization constants.
-    SmallVector<int32_t, 3> xyz;
-    if (auto entry = shader->getAttrOfType<spirv::EntryPointABIAttr>(
-            spirv::getEntryPointABIAttrName()))
-      if (DenseI32ArrayAttr size = entry.getWorkgroupSize())
-        xyz.assign(size.asArrayRef().begin(), size.asArrayRef().end());
-    xyz.resize(3, xyz.empty() ? 0 : 1);
+    SmallVector<int64_t, 3> xyz =
+        mlirc::getWorkgroupSize(shader).value_or(SmallVector<int64_t, 3>(3, 0));
     add("block", llvm::formatv("{0},{1},{2}", xyz[0], xyz[1], xyz[2]));
     return success();
   }

@@ -33,14 +33,10 @@ unsigned getConstantWidth(gpu::ShuffleOp shuffle) {
 
 /// The threads of \p kernel's workgroup, if its entry point states them.
 std::optional<int64_t> getWorkgroupThreads(gpu::GPUFuncOp kernel) {
-  auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
-      spirv::getEntryPointABIAttrName());
-  if (!abi || !abi.getWorkgroupSize())
+  std::optional<SmallVector<int64_t, 3>> size = mlirc::getWorkgroupSize(kernel);
+  if (!size)
     return std::nullopt;
-  int64_t threads = 1;
-  for (int32_t size : abi.getWorkgroupSize().asArrayRef())
-    threads *= size;
-  return threads;
+  return (*size)[0] * (*size)[1] * (*size)[2];
 }
 
 /// The subgroups of a workgroup of \p threads, from the subgroup size:
@@ -190,10 +186,7 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
                         "target outside a kernel of a known block size (its "
                         "workgroup memory has one); launch the kernel with "
                         "a constant block size, or give it known_block_size");
-  auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
-      spirv::getEntryPointABIAttrName());
-  SmallVector<int64_t, 3> size(abi.getWorkgroupSize().asArrayRef());
-  size.resize(3, 1);
+  SmallVector<int64_t, 3> size = *mlirc::getWorkgroupSize(kernel);
   if (size[1] * size[2] != 1)
     return lowerAllReduceAsTree(op, *kind, partials, size);
   OpBuilder b(op);
@@ -202,7 +195,7 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
   Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
   Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upperBound=*/nullptr);
   Value subgroups = createNumSubgroups(
-      b, loc, arith::ConstantIndexOp::create(b, loc, *getWorkgroupThreads(kernel)));
+      b, loc, arith::ConstantIndexOp::create(b, loc, size[0]));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value first =
@@ -368,6 +361,17 @@ struct BitwiseReduceToSPIRV : public OpConversionPattern<gpu::SubgroupReduceOp> 
 };
 
 } // namespace
+
+std::optional<SmallVector<int64_t, 3>>
+mlirc::getWorkgroupSize(Operation *kernel) {
+  auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
+      spirv::getEntryPointABIAttrName());
+  if (!abi || !abi.getWorkgroupSize())
+    return std::nullopt;
+  SmallVector<int64_t, 3> size(abi.getWorkgroupSize().asArrayRef());
+  size.resize(3, 1);
+  return size;
+}
 
 LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
   WalkResult result = module->walk([](Operation *op) {

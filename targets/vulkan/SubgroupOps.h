@@ -16,6 +16,9 @@
 #define MLIRC_TARGETS_VULKAN_SUBGROUPOPS_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -31,6 +34,11 @@ namespace mlirc {
 /// form it cannot take (a reduction region, a shuffle width that is not a
 /// constant power of two).
 mlir::LogicalResult lowerSubgroupOps(mlir::Operation *module);
+
+/// The workgroup size (x, y, z) \p kernel's spirv.entry_point_abi fixes;
+/// none when the pipeline sets it.
+std::optional<llvm::SmallVector<int64_t, 3>>
+getWorkgroupSize(mlir::Operation *kernel);
 
 /// gpu.shuffle as GroupNonUniformShuffle within segments of its width.
 void populateShuffleToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,

@@ -55,17 +55,6 @@ bool isUniform(Operation *op, gpu::GPUFuncOp kernel) {
   return true;
 }
 
-/// The workgroup size of \p kernel, or none.
-std::optional<SmallVector<int64_t, 3>> getBlockSize(gpu::GPUFuncOp kernel) {
-  auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
-      spirv::getEntryPointABIAttrName());
-  if (!abi || !abi.getWorkgroupSize())
-    return std::nullopt;
-  SmallVector<int64_t, 3> size(abi.getWorkgroupSize().asArrayRef());
-  size.resize(3, 1);
-  return size;
-}
-
 /// Rewrites \p kernel's subgroup ops for subgroups of \p width threads in
 /// workgroup memory.
 class Emulation {
@@ -225,7 +214,7 @@ void mlirc::addWideSubgroupKernels(Operation *module) {
         kernels.push_back(kernel);
   for (gpu::GPUFuncOp kernel : kernels) {
     unsigned width = getRequiredSubgroupSize(kernel);
-    std::optional<SmallVector<int64_t, 3>> block = getBlockSize(kernel);
+    std::optional<SmallVector<int64_t, 3>> block = getWorkgroupSize(kernel);
     if (!width || !block || ((*block)[0] * (*block)[1] * (*block)[2]) % width)
       continue;
     // Subgroup ops only in the kernel itself, where every thread is.
