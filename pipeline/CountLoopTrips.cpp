@@ -63,6 +63,7 @@ void countTrips(scf::ForOp loop) {
     return arith::ConstantOp::create(builder, loc, type,
                                      builder.getIntegerAttr(type, value));
   };
+  Value zero = constant(0), one = constant(1);
   auto nuw = arith::IntegerOverflowFlags::nuw;
   // Where the loop runs, ub - lb is its span as an unsigned number, and
   // (span - 1) / step + 1 its trips, neither of which can wrap.
@@ -72,12 +73,11 @@ void countTrips(scf::ForOp loop) {
                             : arith::CmpIPredicate::slt,
       lb, ub);
   Value span = arith::SubIOp::create(builder, loc, ub, lb);
-  Value last = arith::SubIOp::create(builder, loc, span, constant(1));
+  Value last = arith::SubIOp::create(builder, loc, span, one);
   Value steps = arith::DivUIOp::create(builder, loc, last, step);
   // No nuw: LLVM would compare t <= steps instead, whose trip count
   // (steps + 1) it cannot tell from a wrapped 0.
-  Value trips = arith::AddIOp::create(builder, loc, steps, constant(1));
-  Value zero = constant(0), one = constant(1);
+  Value trips = arith::AddIOp::create(builder, loc, steps, one);
   trips = arith::SelectOp::create(builder, loc, runs, trips, zero);
 
   // The old induction variable, from the count: below ub, so lb + t * s

@@ -16,13 +16,14 @@ namespace mlirc::runtime {
 
 /// Ends the program when a launch of kernel \p name is empty or larger than
 /// the device runs (at most \p maxGrid blocks and \p maxBlock threads per
-/// block in each dimension, limits::maxThreadsPerBlock in all): kernels are
+/// block in each dimension, \p maxThreads in all): kernels are
 /// compiled assuming ids within those limits (pipeline/BoundGpuIds.cpp), and
 /// the launch APIs' 32-bit sizes would wrap larger values silently.
 inline void checkLaunchSizes(const char *name, int64_t gridX, int64_t gridY,
                              int64_t gridZ, int64_t blockX, int64_t blockY,
                              int64_t blockZ, const int64_t (&maxGrid)[3],
-                             const int64_t (&maxBlock)[3]) {
+                             const int64_t (&maxBlock)[3],
+                             int64_t maxThreads = limits::maxThreadsPerBlock) {
   static const char dims[] = "xyz";
   const int64_t grid[] = {gridX, gridY, gridZ};
   const int64_t block[] = {blockX, blockY, blockZ};
@@ -44,12 +45,11 @@ inline void checkLaunchSizes(const char *name, int64_t gridX, int64_t gridY,
            static_cast<long long>(maxBlock[i]));
   }
   // Each size is at most its limit now, so the product cannot overflow.
-  if (blockX * blockY * blockZ > limits::maxThreadsPerBlock)
+  if (blockX * blockY * blockZ > maxThreads)
     fail("launch of kernel '%s' with %lldx%lldx%lld threads "
          "per block; the device runs at most %lld",
          name, static_cast<long long>(blockX), static_cast<long long>(blockY),
-         static_cast<long long>(blockZ),
-         static_cast<long long>(limits::maxThreadsPerBlock));
+         static_cast<long long>(blockZ), static_cast<long long>(maxThreads));
 }
 
 } // namespace mlirc::runtime

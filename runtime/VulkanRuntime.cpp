@@ -75,17 +75,18 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
     maxGrid[i] = limits.maxComputeWorkGroupCount[i];
     maxBlock[i] = limits.maxComputeWorkGroupSize[i];
   }
+  // A block size chosen at launch meets the device's own invocation limit
+  // (mlirc's shaders fix at most 1024).
+  int64_t maxThreads =
+      std::min<int64_t>(mlirc::limits::maxThreadsPerBlock,
+                        limits.maxComputeWorkGroupInvocations);
   mlirc::runtime::checkLaunchSizes(name, grid[0], grid[1], grid[2], block[0],
-                                   block[1], block[2], maxGrid, maxBlock);
-  if (!image.block[0]) {
-    if (block[0] * block[1] * block[2] > limits.maxComputeWorkGroupInvocations)
-      fail("launch of kernel '%s' with %lldx%lldx%lld threads per block; the "
-           "Vulkan device '%s' runs at most %u",
-           name, static_cast<long long>(block[0]),
-           static_cast<long long>(block[1]), static_cast<long long>(block[2]),
-           device.properties.deviceName, limits.maxComputeWorkGroupInvocations);
-  } else if (block[0] != image.block[0] || block[1] != image.block[1] ||
-             block[2] != image.block[2])
+                                   block[1], block[2], maxGrid, maxBlock,
+                                   maxThreads);
+  // 0, 0, 0: the pipeline takes the launch's size.
+  if (image.block[0] &&
+      (block[0] != image.block[0] || block[1] != image.block[1] ||
+       block[2] != image.block[2]))
     fail("launch of kernel '%s' with %lldx%lldx%lld threads per block; its "
          "Vulkan shader is compiled for exactly %ux%ux%u (Vulkan fixes a "
          "shader's workgroup size)",
