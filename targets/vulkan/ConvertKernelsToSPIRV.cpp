@@ -173,6 +173,11 @@ struct ConvertKernelsToSPIRVPass
       return signalPassFailure();
     allocateWorkgroupGlobals(copy);
     materializeConstantGlobals(copy);
+    // The globals those replaced.
+    for (auto global : llvm::make_early_inc_range(
+             copy->getRegion(0).getOps<memref::GlobalOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(global, copy))
+        global.erase();
     copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
     // SPIR-V for Vulkan needs structured control flow.
     if (failed(liftBranches(copy)))
@@ -453,10 +458,6 @@ struct ConvertKernelsToSPIRVPass
         get.erase();
       });
     });
-    for (auto global : llvm::make_early_inc_range(
-             copy->getRegion(0).getOps<memref::GlobalOp>()))
-      if (SymbolTable::symbolKnownUseEmpty(global, copy))
-        global.erase();
   }
 
   /// Constant memref.globals that functions of \p copy read, as a
@@ -504,10 +505,6 @@ struct ConvertKernelsToSPIRVPass
         get.erase();
       });
     });
-    for (auto global : llvm::make_early_inc_range(
-             copy->getRegion(0).getOps<memref::GlobalOp>()))
-      if (SymbolTable::symbolKnownUseEmpty(global, copy))
-        global.erase();
   }
 
   /// A thread's own memory (memref.alloca without a memory space) as the
