@@ -10,7 +10,11 @@
 #       program in CUDA C++ (bench/compile-saxpy.cu);
 #   (c) 1, 10, 100 and 400 kernels in one file (bench/gen-kernels.py), `-c`
 #       for sm_80 and for the host, against nvcc -c on the same kernels in
-#       CUDA C++: time and peak memory, and what 400 kernels cost over 100.
+#       CUDA C++: time and peak memory, and what 400 kernels cost over 100;
+#   (d) the 400 kernels for the host, their module compiled in parts on
+#       every core (the default) against the same parts on one thread and
+#       the module compiled whole, as before parts; the objects of parts
+#       are compared byte for byte.
 #
 # Prints times and ratios; asserts nothing. Needs the CUDA toolkit
 # (CUDA_PATH, else /usr/local/cuda). ROUNDS (default 5) and TABLE_ROUNDS
@@ -100,3 +104,17 @@ for n in 1 10 100 400; do
   unset -n s h v sm hm vm
 done
 echo "  400 kernels / 100 kernels: mlirc sm_80 $(ratio "$time_sm80_400" "$time_sm80_100"), mlirc host $(ratio "$time_host_400" "$time_host_100"), nvcc $(ratio "$time_nvcc_400" "$time_nvcc_100")"
+
+echo "== 400 kernels for the host, -c: the host module in parts (median of $table_rounds)"
+k400=$out/k400.mlir
+parts=(-mllvm -mlirc-host-part-threads=1)
+command parts_cores "'$mlirc' -c '$k400' --offload-arch=host -o '$out/k400-cores.o'"
+command parts_one "'$mlirc' -c '$k400' --offload-arch=host ${parts[*]} -o '$out/k400-one.o'"
+command whole "'$mlirc' -c '$k400' --offload-arch=host -mllvm -mlirc-host-part-instructions=0 -o '$out/k400-whole.o'"
+run "$table_rounds" parts_cores parts_one whole
+printf '  parts, %2d cores %6.3f s\n' "$(nproc)" "$time_parts_cores"
+printf '  parts, 1 thread  %6.3f s\n' "$time_parts_one"
+printf '  whole module     %6.3f s\n' "$time_whole"
+same=different
+cmp -s "$out/k400-cores.o" "$out/k400-one.o" && same=identical
+echo "  whole / parts on every core: $(ratio "$time_whole" "$time_parts_cores"); objects on every core and on one thread: $same"

@@ -1,7 +1,10 @@
 //===- HostCodegen.cpp - Host LLVM IR to assembly or object ---------------===//
 
 #include "compiler/HostCodegen.h"
+#include "support/CrashContainment.h"
+#include "support/TimeReport.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -14,6 +17,8 @@
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
@@ -192,4 +197,57 @@ Error mlirc::emitHostCode(Module &module, TargetMachine &machine, bool assembly,
     return createStringError("the host target cannot emit this file type");
   pm.run(module);
   return Error::success();
+}
+
+/// One part of a split host module, from bitcode to an object.
+static Expected<SmallString<0>>
+compileHostPart(StringRef bitcode, const HostMachineOptions &options) {
+  LLVMContext context;
+  Expected<std::unique_ptr<Module>> module =
+      parseBitcodeFile(MemoryBufferRef(bitcode, "host part"), context);
+  if (!module)
+    return module.takeError();
+  Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine(
+      options.optLevel, options.cpu, options.positionIndependent);
+  if (!machine)
+    return machine.takeError();
+  optimizeHostModule(**module, **machine, options.optLevel);
+  SmallString<0> object;
+  raw_svector_ostream os(object);
+  if (Error err = emitHostCode(**module, **machine, /*assembly=*/false, os))
+    return std::move(err);
+  return object;
+}
+
+Expected<std::vector<SmallString<0>>>
+mlirc::compileHostParts(ArrayRef<SmallString<0>> parts,
+                        const HostMachineOptions &options, unsigned threads) {
+  std::vector<SmallString<0>> objects(parts.size());
+  std::vector<std::string> errors(parts.size());
+  {
+    DefaultThreadPool pool(threads ? hardware_concurrency(threads)
+                                   : hardware_concurrency());
+    for (size_t i = 0; i < parts.size(); ++i)
+      pool.async([&, i] {
+        // -ftime-trace sees each part's LLVM passes.
+        TimedThread timed;
+        bool finished = runCrashContained([&] {
+          Expected<SmallString<0>> object = compileHostPart(parts[i], options);
+          if (object)
+            objects[i] = std::move(*object);
+          else
+            errors[i] = toString(object.takeError());
+        });
+        if (!finished)
+          errors[i] = "internal compiler error in host code generation "
+                      "(LLVM), part " +
+                      std::to_string(i + 1) + " of " +
+                      std::to_string(parts.size());
+      });
+    pool.wait();
+  }
+  for (const std::string &error : errors)
+    if (!error.empty())
+      return createStringError(error);
+  return objects;
 }

@@ -3,9 +3,13 @@
 #ifndef MLIRC_COMPILER_HOSTCODEGEN_H
 #define MLIRC_COMPILER_HOSTCODEGEN_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -42,6 +46,21 @@ void optimizeHostModule(llvm::Module &module, llvm::TargetMachine &machine,
 /// Emits \p module as assembly or as an object file.
 llvm::Error emitHostCode(llvm::Module &module, llvm::TargetMachine &machine,
                          bool assembly, llvm::raw_pwrite_stream &os);
+
+/// How the host code of a compilation is generated.
+struct HostMachineOptions {
+  unsigned optLevel = 2;
+  /// createHostTargetMachine's CPU.
+  std::string cpu;
+  bool positionIndependent = true;
+};
+
+/// Optimizes and compiles each of \p parts (bitcode of splitHostModule's
+/// parts) to an object, in its own LLVMContext, on at most \p threads
+/// threads (0: one per core). A crash in one part is an error naming it.
+llvm::Expected<std::vector<llvm::SmallString<0>>>
+compileHostParts(llvm::ArrayRef<llvm::SmallString<0>> parts,
+                 const HostMachineOptions &options, unsigned threads);
 
 } // namespace mlirc
 

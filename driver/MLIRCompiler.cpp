@@ -13,6 +13,7 @@
 #include "compiler/Passes.h"
 #include "compiler/Pipeline.h"
 #include "driver/DiagnosticPrinter.h"
+#include "driver/HostObjectParts.h"
 #include "driver/KnownParserCrashes.h"
 #include "driver/PassInstrumentations.h"
 #include "driver/ResolveTargets.h"
@@ -662,6 +663,21 @@ Error MLIRCompilation::emitHost() {
   Error result = Error::success();
   auto optimizeAndEmit = [&] {
     TimedStep step("host code generation", stem);
+    // A large object is compiled in parts on every core. Not an object in
+    // memory (the fuzzer's), assembly, or under AddressSanitizer, whose
+    // per-module constructor each part would repeat in one comdat.
+    if (finalPhase == Phase::Obj && !objectBuffer &&
+        !options.addressSanitizer) {
+      HostMachineOptions machine{options.optLevel, options.hostCpu,
+                                 options.positionIndependent};
+      Expected<bool> inParts =
+          emitHostObjectInParts(*llvmModule, machine, stem, outputPath,
+                                settings.temps, settings.jobOptions);
+      if (!inParts || *inParts) {
+        result = inParts.takeError();
+        return;
+      }
+    }
     optimizeHostModule(*llvmModule, **machine, options.optLevel,
                        options.addressSanitizer);
     auto emit = [&](raw_pwrite_stream &os) -> Error {

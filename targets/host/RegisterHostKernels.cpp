@@ -5,9 +5,12 @@
 //                             int64_t sharedBytes)
 // that unpacks the launch's argument array (the same array a GPU launch
 // passes) into the block function's lowered arguments. A global constructor
-// registers every entry with the runtime under the kernel's host handle,
-// the address launches name, with the size of each argument so that an
-// async launch can copy them before the caller reuses their storage.
+// per kernel registers its entry with the runtime under the kernel's host
+// handle, the address launches name, with the size of each argument so that
+// an async launch can copy them before the caller reuses their storage.
+// One constructor per kernel, not one for all: nothing then ties the
+// kernels together, and the host module splits between them for parallel
+// code generation (HostPartitions.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,11 +98,7 @@ struct RegisterHostKernelsPass
           b, loc, hostKernelRegistrationFunction,
           LLVM::LLVMFunctionType::get(voidType, {ptr, ptr, ptr, i32, ptr}));
     DataLayout layout(module);
-    auto ctor = LLVM::LLVMFuncOp::create(
-        b, loc, "__mlirc_register_host_kernels",
-        LLVM::LLVMFunctionType::get(voidType, {}), LLVM::Linkage::Internal);
-    OpBuilder cb = OpBuilder::atBlockEnd(ctor.addEntryBlock(b));
-
+    SmallVector<Attribute> ctors;
     for (auto [blockFn, kernel] : blockFns) {
       blockFn.setLinkage(LLVM::Linkage::Internal);
       LLVM::LLVMFuncOp entry = createEntry(b, blockFn, kernel);
@@ -122,6 +121,10 @@ struct RegisterHostKernelsPass
         LLVM::ReturnOp::create(ib, loc,
                                LLVM::ZeroOp::create(ib, loc, sizesType));
       }
+      auto ctor = LLVM::LLVMFuncOp::create(
+          b, loc, ("__mlirc_register_host_kernel." + kernel).str(),
+          LLVM::LLVMFunctionType::get(voidType, {}), LLVM::Linkage::Internal);
+      OpBuilder cb = OpBuilder::atBlockEnd(ctor.addEntryBlock(b));
       Value count = LLVM::ConstantOp::create(
           cb, loc, i32,
           cb.getI32IntegerAttr(static_cast<int32_t>(sizes.size())));
@@ -131,12 +134,14 @@ struct RegisterHostKernelsPass
                      LLVM::AddressOfOp::create(cb, loc, ptr, entry.getName()),
                      LLVM::AddressOfOp::create(cb, loc, name), count,
                      LLVM::AddressOfOp::create(cb, loc, sizesGlobal)});
+      LLVM::ReturnOp::create(cb, loc, ValueRange());
+      ctors.push_back(FlatSymbolRefAttr::get(ctor));
     }
-    LLVM::ReturnOp::create(cb, loc, ValueRange());
-    LLVM::GlobalCtorsOp::create(b, loc,
-                                b.getArrayAttr({FlatSymbolRefAttr::get(ctor)}),
-                                b.getI32ArrayAttr({65535}),
-                                b.getArrayAttr({LLVM::ZeroAttr::get(context)}));
+    SmallVector<int32_t> priorities(ctors.size(), 65535);
+    SmallVector<Attribute> data(ctors.size(), LLVM::ZeroAttr::get(context));
+    LLVM::GlobalCtorsOp::create(b, loc, b.getArrayAttr(ctors),
+                                b.getI32ArrayAttr(priorities),
+                                b.getArrayAttr(data));
   }
 };
 
