@@ -239,9 +239,13 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   if (!streamHandle || !staging.empty())
     device.wait(stream, name);
   for (HostStaging &copy : staging) {
-    for (const HostArgument &arg : copy.arguments)
-      std::memcpy(arg.start, copy.buffer.mapped + (arg.start - copy.start),
-                  arg.bytes);
+    // What the kernel left as it was is not written back: the memory may
+    // be read-only (a constant memref.global).
+    for (const HostArgument &arg : copy.arguments) {
+      const char *result = copy.buffer.mapped + (arg.start - copy.start);
+      if (std::memcmp(arg.start, result, arg.bytes) != 0)
+        std::memcpy(arg.start, result, arg.bytes);
+    }
     device.destroyBuffer(copy.buffer);
   }
 }
