@@ -5,12 +5,15 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -277,6 +280,17 @@ SmallString<0> Partition::writePart(unsigned part) {
       CloneModule(module, map, [&](const GlobalValue *global) {
         return !global->hasAppendingLinkage() && partOf.lookup(global) == part;
       });
+  // What no other part may need: a local of the module that this part
+  // uses but another defines would be an undefined symbol at the link.
+  for (GlobalValue &global : clone->global_values()) {
+    if (!global.isDeclaration() || global.use_empty())
+      continue;
+    const GlobalValue *original = module.getNamedValue(global.getName());
+    if (original && original->hasLocalLinkage() && !original->isDeclaration())
+      report_fatal_error("mlirc: internal error: part " + Twine(part + 1) +
+                         " of the host module uses '" + global.getName() +
+                         "', a local of another part");
+  }
   // CloneModule left each list a declaration: it becomes the part's share.
   for (const auto &[list, representatives] : lists) {
     auto *declared = cast<GlobalVariable>(map[list]);
@@ -327,4 +341,22 @@ mlirc::splitHostModule(Module &module, unsigned instructionsPerPart,
   for (unsigned part = 0; part < used; ++part)
     parts.push_back(partition.writePart(part));
   return parts;
+}
+
+void mlirc::checkHostParts(Module &module) {
+  for (const SmallString<0> &bitcode : splitHostModule(module, 1, 16)) {
+    LLVMContext context;
+    Expected<std::unique_ptr<Module>> part =
+        parseBitcodeFile(MemoryBufferRef(bitcode, "host part"), context);
+    if (!part)
+      report_fatal_error("mlirc: internal error: a part of the host module "
+                         "does not read back: " +
+                         Twine(toString(part.takeError())));
+    std::string problems;
+    raw_string_ostream os(problems);
+    if (verifyModule(**part, &os))
+      report_fatal_error("mlirc: internal error: a part of the host module "
+                         "does not verify: " +
+                         Twine(problems));
+  }
 }

@@ -39,6 +39,11 @@ std::vector<llvm::SmallString<0>>
 splitHostModule(llvm::Module &module, unsigned instructionsPerPart,
                 unsigned maxParts);
 
+/// Splits \p module into as many parts as it has groups (at most 16) and
+/// verifies each; a part that does not verify is a fatal error. The fuzzer
+/// runs it on every host module it reaches.
+void checkHostParts(llvm::Module &module);
+
 } // namespace mlirc
 
 #endif // MLIRC_COMPILER_HOSTPARTITIONS_H

@@ -10,6 +10,7 @@
 
 #include "driver/MLIRCompiler.h"
 #include "compiler/HostCodegen.h"
+#include "compiler/HostPartitions.h"
 #include "compiler/Passes.h"
 #include "compiler/Pipeline.h"
 #include "driver/DiagnosticPrinter.h"
@@ -678,6 +679,8 @@ Error MLIRCompilation::emitHost() {
         return;
       }
     }
+    if (objectBuffer && settings.checkHostParts)
+      checkHostParts(*llvmModule);
     optimizeHostModule(*llvmModule, **machine, options.optLevel,
                        options.addressSanitizer);
     auto emit = [&](raw_pwrite_stream &os) -> Error {

@@ -24,6 +24,9 @@ struct CompileSettings {
   /// A crash in a pass or in code generation becomes an internal compiler
   /// error with a reproducer; the fuzzer turns this off to see the crash.
   bool containCrashes = true;
+  /// The fuzzer: every host module compiled in memory is also split into
+  /// as many parts as it can be, each verified (compiler/HostPartitions.h).
+  bool checkHostParts = false;
   /// Where to count the compiled inputs that define the program's entry
   /// point (--entry-point, else main), so that the driver can say when none
   /// does; null when nobody asks.

@@ -67,6 +67,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
                                             std::move(units), JobOptions(),
                                             setup->temps});
   setup->settings->containCrashes = false;
+  setup->settings->checkHostParts = true;
   return 0;
 }
 
