@@ -31,6 +31,7 @@
 #include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -220,7 +221,10 @@ struct RecordKernelABIPass
     add("push", std::to_string(pushBytes));
     // Lanes a subgroup needs for the kernel's shuffles (its device
     // functions' too), which the runtime checks or asks the device for.
-    add("subgroup", std::to_string(mlirc::getRequiredSubgroupSize(kernel)));
+    // Devices' subgroups have a power of two of lanes: 16 for shuffles of
+    // 13.
+    add("subgroup", std::to_string(llvm::PowerOf2Ceil(
+                        mlirc::getRequiredSubgroupSize(kernel))));
     if (wide)
       add("wide", wide.getName().str());
     // 0,0,0: any, set by the pipeline's specialization constants.

@@ -23,13 +23,6 @@ using namespace mlir;
 
 namespace {
 
-/// The constant width of \p shuffle, or 0.
-unsigned getConstantWidth(gpu::ShuffleOp shuffle) {
-  APInt width;
-  if (!matchPattern(shuffle.getWidth(), m_ConstantInt(&width)))
-    return 0;
-  return static_cast<unsigned>(width.getZExtValue());
-}
 
 /// The threads of \p kernel's workgroup, if its entry point states them.
 std::optional<int64_t> getWorkgroupThreads(gpu::GPUFuncOp kernel) {
@@ -257,14 +250,16 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
 }
 
 /// gpu.shuffle of width W: the lane's segment of W lanes, the source lane
-/// in it by the mode, and the lane's own value where that is outside it.
+/// in it by the mode, and the lane's own value where that is outside it or
+/// outside the subgroup (the last segment of a subgroup that is not a
+/// multiple of W lanes; MLIR defines only the first W lanes).
 struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(gpu::ShuffleOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    unsigned width = getConstantWidth(op);
-    if (!width || !llvm::isPowerOf2_32(width))
+    unsigned width = mlirc::getConstantWidth(op);
+    if (!width)
       return failure();
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
@@ -275,11 +270,16 @@ struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
     };
     Value lane = spirv::getBuiltinVariableValue(
         op, spirv::BuiltIn::SubgroupLocalInvocationId, i32, rewriter);
-    Value inSegment = spirv::BitwiseAndOp::create(
-        rewriter, loc, lane, constant(static_cast<int32_t>(width - 1)));
+    Value widthValue = constant(static_cast<int32_t>(width));
+    Value inSegment =
+        llvm::isPowerOf2_32(width)
+            ? spirv::BitwiseAndOp::create(
+                  rewriter, loc, lane, constant(static_cast<int32_t>(width - 1)))
+                  .getResult()
+            : spirv::UModOp::create(rewriter, loc, lane, widthValue)
+                  .getResult();
     Value segment = spirv::ISubOp::create(rewriter, loc, lane, inSegment);
     Value offset = adaptor.getOffset();
-    Value widthValue = constant(static_cast<int32_t>(width));
     Value source, valid;
     switch (op.getMode()) {
     case gpu::ShuffleMode::XOR:
@@ -299,6 +299,14 @@ struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
       source = offset;
       valid = spirv::ULessThanOp::create(rewriter, loc, i1, source, widthValue);
       break;
+    }
+    if (!llvm::isPowerOf2_32(width)) {
+      Value lanes = spirv::getBuiltinVariableValue(
+          op, spirv::BuiltIn::SubgroupSize, i32, rewriter);
+      Value sourceLane = spirv::IAddOp::create(rewriter, loc, segment, source);
+      Value exists =
+          spirv::ULessThanOp::create(rewriter, loc, i1, sourceLane, lanes);
+      valid = spirv::LogicalAndOp::create(rewriter, loc, valid, exists);
     }
     Value chosen =
         spirv::SelectOp::create(rewriter, loc, valid, source, inSegment);
@@ -362,6 +370,29 @@ struct BitwiseReduceToSPIRV : public OpConversionPattern<gpu::SubgroupReduceOp> 
 
 } // namespace
 
+unsigned mlirc::getConstantWidth(gpu::ShuffleOp shuffle) {
+  APInt width;
+  if (matchPattern(shuffle.getWidth(), m_ConstantInt(&width)))
+    return static_cast<unsigned>(width.getZExtValue());
+  Value value = shuffle.getWidth();
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  auto dim = value.getDefiningOp<gpu::BlockDimOp>();
+  auto kernel = shuffle->getParentOfType<gpu::GPUFuncOp>();
+  if (!dim || !kernel)
+    return 0;
+  unsigned axis = static_cast<unsigned>(dim.getDimension());
+  if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
+    return static_cast<unsigned>((*known)[axis]);
+  if (std::optional<SmallVector<int64_t, 3>> size =
+          mlirc::getWorkgroupSize(kernel))
+    return static_cast<unsigned>((*size)[axis]);
+  return 0;
+}
+
 std::optional<SmallVector<int64_t, 3>>
 mlirc::getWorkgroupSize(Operation *kernel) {
   auto abi = kernel->getAttrOfType<spirv::EntryPointABIAttr>(
@@ -377,12 +408,17 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
   WalkResult result = module->walk([](Operation *op) {
     if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
       unsigned width = getConstantWidth(shuffle);
-      if (!width || !llvm::isPowerOf2_32(width)) {
+      if (!width) {
         shuffle.emitError("gpu.shuffle cannot be compiled for the Vulkan "
-                          "target without a constant power-of-two width "
-                          "(the runtime checks the device's subgroups "
-                          "against it)");
+                          "target without a constant width (the runtime "
+                          "checks the device's subgroups against it)");
         return WalkResult::interrupt();
+      }
+      // The block's size as a constant: the conversion sees no gpu.func.
+      if (!matchPattern(shuffle.getWidth(), m_Constant())) {
+        OpBuilder b(shuffle);
+        shuffle.getWidthMutable().assign(arith::ConstantIntOp::create(
+            b, shuffle.getLoc(), b.getI32Type(), width));
       }
     }
     return WalkResult::advance();
@@ -439,7 +475,7 @@ unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
       continue;
     function->walk([&](Operation *op) {
       if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op))
-        lanes = std::max(lanes, getConstantWidth(shuffle));
+        lanes = std::max(lanes, mlirc::getConstantWidth(shuffle));
       if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
         lanes = std::max(lanes, reduce.getClusterSize().value_or(0) *
                                     reduce.getClusterStride());

@@ -25,6 +25,9 @@ namespace mlir {
 class Operation;
 class RewritePatternSet;
 class SPIRVTypeConverter;
+namespace gpu {
+class ShuffleOp;
+} // namespace gpu
 } // namespace mlir
 
 namespace mlirc {
@@ -32,7 +35,7 @@ namespace mlirc {
 /// Rewrites the gpu.all_reduce and clustered gpu.subgroup_reduce ops of
 /// \p module's kernels into ops the SPIR-V conversion takes; errors at a
 /// form it cannot take (a reduction region, a shuffle width that is not a
-/// constant power of two).
+/// constant).
 mlir::LogicalResult lowerSubgroupOps(mlir::Operation *module);
 
 /// The workgroup size (x, y, z) \p kernel's spirv.entry_point_abi fixes;
@@ -43,6 +46,10 @@ getWorkgroupSize(mlir::Operation *kernel);
 /// gpu.shuffle as GroupNonUniformShuffle within segments of its width.
 void populateShuffleToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
+
+/// The constant width of \p shuffle, or 0: a constant, or the size of a
+/// block the kernel fixes (MLIR's CUDA tests shuffle across the block).
+unsigned getConstantWidth(mlir::gpu::ShuffleOp shuffle);
 
 /// The most lanes one subgroup must have for the shuffles and clustered
 /// reductions of \p kernel and the functions it calls, 0 for none.

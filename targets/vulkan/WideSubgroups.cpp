@@ -105,11 +105,9 @@ private:
       return replace(op, arith::ConstantIndexOp::create(
                              b, loc, (threads + width - 1) / width));
     if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
-      APInt shuffleWidth;
-      (void)matchPattern(shuffle.getWidth(), m_ConstantInt(&shuffleWidth));
       auto [value, valid] =
           emitShuffle(b, loc, shuffle.getValue(), shuffle.getOffset(),
-                      shuffleWidth.getZExtValue(), shuffle.getMode());
+                      mlirc::getConstantWidth(shuffle), shuffle.getMode());
       shuffle.getShuffleResult().replaceAllUsesWith(value);
       shuffle.getValid().replaceAllUsesWith(valid);
       shuffle.erase();
