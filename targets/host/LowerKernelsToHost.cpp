@@ -14,6 +14,7 @@
 #include "targets/host/HostBlockFunction.h"
 #include "targets/host/LowerKernelAsserts.h"
 #include "targets/host/Passes.h"
+#include "pipeline/InlineGpuHelpers.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -29,100 +30,6 @@ using namespace mlir;
 using namespace mlirc::host;
 
 namespace {
-
-/// True when \p type is a memref in a GPU address space.
-bool isGpuMemory(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  return memref &&
-         isa_and_nonnull<gpu::AddressSpaceAttr>(memref.getMemorySpace());
-}
-
-/// True when \p helper itself uses the GPU: a GPU op, a device global, or
-/// memory in a GPU address space.
-bool usesGpu(func::FuncOp helper) {
-  if (llvm::any_of(helper.getFunctionType().getInputs(), isGpuMemory) ||
-      llvm::any_of(helper.getFunctionType().getResults(), isGpuMemory))
-    return true;
-  return helper
-      .walk([](Operation *op) {
-        bool gpu = isa<gpu::GPUDialect>(op->getDialect()) ||
-                   isa<memref::GetGlobalOp>(op) ||
-                   llvm::any_of(op->getResultTypes(), isGpuMemory);
-        return gpu ? WalkResult::interrupt() : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
-/// The helpers of \p gpuModule that use the GPU, directly or through the
-/// helpers they call.
-DenseSet<StringAttr> findGpuHelpers(gpu::GPUModuleOp gpuModule) {
-  DenseSet<StringAttr> found;
-  for (auto helper : gpuModule.getOps<func::FuncOp>())
-    if (usesGpu(helper))
-      found.insert(helper.getNameAttr());
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (auto helper : gpuModule.getOps<func::FuncOp>()) {
-      if (found.contains(helper.getNameAttr()))
-        continue;
-      bool callsGpuHelper =
-          helper
-              .walk([&](func::CallOp call) {
-                return found.contains(call.getCalleeAttr().getAttr())
-                           ? WalkResult::interrupt()
-                           : WalkResult::advance();
-              })
-              .wasInterrupted();
-      if (callsGpuHelper) {
-        found.insert(helper.getNameAttr());
-        changed = true;
-      }
-    }
-  }
-  return found;
-}
-
-/// Replaces \p call by the body of \p callee, which must be one block.
-LogicalResult inlineCall(func::CallOp call, func::FuncOp callee) {
-  if (callee.isExternal() || !callee.getBody().hasOneBlock())
-    return failure();
-  Block &body = callee.getBody().front();
-  IRMapping mapping;
-  mapping.map(body.getArguments(), call.getOperands());
-  OpBuilder builder(call);
-  for (Operation &op : body.without_terminator())
-    builder.clone(op, mapping);
-  for (auto [result, value] :
-       llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
-    result.replaceAllUsesWith(mapping.lookupOrDefault(value));
-  call.erase();
-  return success();
-}
-
-/// Inlines every call to the helpers \p gpuHelpers names in \p gpuModule.
-LogicalResult inlineGpuHelpers(gpu::GPUModuleOp gpuModule,
-                               const DenseSet<StringAttr> &gpuHelpers) {
-  // Helpers calling helpers need several rounds; recursion never ends.
-  constexpr unsigned maxDepth = 32;
-  for (unsigned depth = 0;; ++depth) {
-    SmallVector<func::CallOp> calls;
-    for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>())
-      kernel.walk([&](func::CallOp call) {
-        if (gpuHelpers.contains(call.getCalleeAttr().getAttr()))
-          calls.push_back(call);
-      });
-    if (calls.empty())
-      return success();
-    for (func::CallOp call : calls) {
-      auto callee = gpuModule.lookupSymbol<func::FuncOp>(call.getCalleeAttr());
-      if (depth == maxDepth || failed(inlineCall(call, callee)))
-        return call.emitError("mlirc's host target must inline '")
-               << callee.getName()
-               << "', which uses GPU operations, and cannot: it is "
-                  "recursive or its body is more than one block";
-    }
-  }
-}
 
 /// Declares \p declaration, a function a gpu.module declares but does not
 /// define, in the host \p module under its own name.
@@ -160,8 +67,8 @@ struct LowerKernelsToHostPass
       // inlined; GPU targets keep the original.
       auto hostCopy = cast<gpu::GPUModuleOp>(gpuModule->clone());
       llvm::scope_exit eraseCopy([&] { hostCopy->erase(); });
-      DenseSet<StringAttr> gpuHelpers = findGpuHelpers(hostCopy);
-      if (failed(inlineGpuHelpers(hostCopy, gpuHelpers)) ||
+      DenseSet<StringAttr> gpuHelpers = mlirc::findGpuHelpers(hostCopy);
+      if (failed(mlirc::inlineGpuHelpers(hostCopy, gpuHelpers, "host")) ||
           failed(emulateSubgroupMma(hostCopy)))
         return signalPassFailure();
       lowerKernelAsserts(hostCopy);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/InlineGpuHelpers.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 #include "targets/vulkan/SubgroupOps.h"
@@ -29,6 +30,7 @@
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -167,6 +169,13 @@ struct ConvertKernelsToSPIRVPass
     std::unique_ptr<ConversionTarget> target =
         SPIRVConversionTarget::get(targetEnv);
 
+    // Workgroup memory and subgroups of workgroup memory are the kernels':
+    // the helpers that use the GPU become part of them.
+    auto copyModule = cast<gpu::GPUModuleOp>(copy);
+    DenseSet<StringAttr> gpuHelpers = mlirc::findGpuHelpers(copyModule);
+    if (failed(mlirc::inlineGpuHelpers(copyModule, gpuHelpers, "Vulkan")))
+      return signalPassFailure();
+    eraseUnusedHelpers(copyModule, gpuHelpers);
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
     mlirc::addWideSubgroupKernels(copy);
     if (failed(mlirc::lowerSubgroupOps(copy)))
@@ -296,6 +305,21 @@ struct ConvertKernelsToSPIRVPass
   /// What Vulkan compute shaders lack: printf (debug printf is a
   /// validation-layer feature, not a device's) and workgroup memory sized
   /// at launch.
+  /// Erases the helpers of \p names that nothing calls any more.
+  static void eraseUnusedHelpers(gpu::GPUModuleOp module,
+                                 const DenseSet<StringAttr> &names) {
+    for (bool erased = true; erased;) {
+      erased = false;
+      for (auto helper :
+           llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+        if (names.contains(helper.getNameAttr()) &&
+            SymbolTable::symbolKnownUseEmpty(helper, module)) {
+          helper.erase();
+          erased = true;
+        }
+    }
+  }
+
   static LogicalResult checkVulkanHasIt(gpu::GPUModuleOp module) {
     WalkResult missing = module.walk([](Operation *op) {
       if (isa<gpu::PrintfOp>(op)) {

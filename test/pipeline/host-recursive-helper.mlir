@@ -1,8 +1,11 @@
-// The host target inlines device helpers that use the GPU into their
-// kernels; a recursive one cannot be, which is reported at the call.
+// The host and Vulkan targets inline device helpers that use the GPU into
+// their kernels; a recursive one cannot be, which is reported at the call.
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
 // RUN: not ls %t/out.o
+// RUN: %if spirv-tools %{ not %mlirc %s --offload-arch=vulkan -c -o %t/out.o 2>&1 | FileCheck %s --check-prefix=VULKAN %}
+// RUN: not ls %t/out.o
+// VULKAN: host-recursive-helper.mlir:[[@LINE+11]]:{{[0-9]+}}: error: mlirc's Vulkan target must inline 'depth', which uses GPU operations, and cannot: it is recursive or its body is more than one block
 // CHECK: host-recursive-helper.mlir:[[@LINE+10]]:{{[0-9]+}}: error: mlirc's host target must inline 'depth', which uses GPU operations, and cannot: it is recursive or its body is more than one block
 module attributes {gpu.container_module} {
   gpu.module @k {
