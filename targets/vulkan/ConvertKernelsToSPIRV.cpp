@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/InlineGpuHelpers.h"
+#include "targets/vulkan/MemoryViews.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 #include "targets/vulkan/SubgroupOps.h"
@@ -177,6 +178,7 @@ struct ConvertKernelsToSPIRVPass
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
+    mlirc::retypeByteViews(copy);
     mlirc::addWideSubgroupKernels(copy);
     if (failed(mlirc::lowerSubgroupOps(copy)))
       return signalPassFailure();
@@ -207,6 +209,7 @@ struct ConvertKernelsToSPIRVPass
       // The loads and stores those make, through subviews and reshapes;
       // the index arithmetic that folding makes.
       memref::populateFoldMemRefAliasOpPatterns(patterns);
+      mlirc::populateFoldReinterpretCastPatterns(patterns);
       populateAffineToStdConversionPatterns(patterns);
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }

@@ -161,9 +161,12 @@ struct RecordKernelABIPass
         unsigned hostBytes = getHostBytes(memref.getElementType());
         unsigned deviceBytes = getDeviceElementBytes(deviceType);
         // Without 8- or 16-bit storage in the target environment, MLIR packs
-        // narrow elements into 32-bit words: the same bytes.
-        bool packed = hostBytes < 4 && deviceBytes == 4 &&
-                      !isa<IndexType>(memref.getElementType());
+        // narrow elements into 32-bit words: the same bytes. A buffer of
+        // bytes the kernel views as wider elements is read as those
+        // (MemoryViews.h): the same bytes too.
+        bool packed = (hostBytes < 4 && deviceBytes == 4 &&
+                       !isa<IndexType>(memref.getElementType())) ||
+                      memref.getElementType().isInteger(8);
         if (!hostBytes || (hostBytes != deviceBytes && !packed))
           return argError()
                  << "its elements take " << hostBytes

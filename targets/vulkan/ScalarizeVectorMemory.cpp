@@ -140,6 +140,85 @@ struct ExpandLoadElements : public OpRewritePattern<vector::ExpandLoadOp> {
   }
 };
 
+/// vector.gather and vector.scatter of one dimension on a memref: each
+/// lane whose mask is set loads or stores at the base plus its index,
+/// along the last dimension; a gather's other lanes take the pass-through
+/// value.
+struct GatherElements : public OpRewritePattern<vector::GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::GatherOp gather,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = gather.getVectorType();
+    if (type.getRank() != 1 || type.isScalable() ||
+        !isa<MemRefType>(gather.getBase().getType()) ||
+        gather.getOffsets().empty())
+      return failure();
+    Location loc = gather.getLoc();
+    Type element = type.getElementType();
+    SmallVector<Value> elements;
+    for (int64_t k = 0; k < type.getNumElements(); ++k) {
+      Value set = vector::ExtractOp::create(rewriter, loc, gather.getMask(), k);
+      auto choice = scf::IfOp::create(rewriter, loc, element, set, true);
+      OpBuilder then = choice.getThenBodyBuilder();
+      SmallVector<Value> indices(gather.getOffsets());
+      indices.back() = arith::AddIOp::create(
+          then, loc, indices.back(),
+          getLaneIndex(then, loc, gather.getIndices(), k));
+      scf::YieldOp::create(then, loc,
+                           memref::LoadOp::create(then, loc, gather.getBase(),
+                                                  indices)
+                               .getResult());
+      OpBuilder otherwise = choice.getElseBodyBuilder();
+      scf::YieldOp::create(otherwise, loc,
+                           vector::ExtractOp::create(otherwise, loc,
+                                                     gather.getPassThru(), k)
+                               .getResult());
+      elements.push_back(choice.getResult(0));
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(gather, type, elements);
+    return success();
+  }
+
+  /// Lane \p k of \p indices, as an index.
+  static Value getLaneIndex(OpBuilder &b, Location loc, Value indices,
+                            int64_t k) {
+    Value lane = vector::ExtractOp::create(b, loc, indices, k);
+    if (lane.getType().isIndex())
+      return lane;
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), lane);
+  }
+};
+
+struct ScatterElements : public OpRewritePattern<vector::ScatterOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ScatterOp scatter,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = scatter.getVectorType();
+    if (type.getRank() != 1 || type.isScalable() ||
+        !isa<MemRefType>(scatter.getBase().getType()) ||
+        scatter.getOffsets().empty())
+      return failure();
+    Location loc = scatter.getLoc();
+    // In lane order: where two lanes name one element, the last one's
+    // value stays, as LLVM's scatter leaves it.
+    for (int64_t k = 0; k < type.getNumElements(); ++k) {
+      Value set =
+          vector::ExtractOp::create(rewriter, loc, scatter.getMask(), k);
+      auto guard = scf::IfOp::create(rewriter, loc, set, false);
+      OpBuilder inside = guard.getThenBodyBuilder();
+      SmallVector<Value> indices(scatter.getOffsets());
+      indices.back() = arith::AddIOp::create(
+          inside, loc, indices.back(),
+          GatherElements::getLaneIndex(inside, loc, scatter.getIndices(), k));
+      Value element =
+          vector::ExtractOp::create(inside, loc, scatter.getValueToStore(), k);
+      memref::StoreOp::create(inside, loc, element, scatter.getBase(), indices);
+    }
+    rewriter.eraseOp(scatter);
+    return success();
+  }
+};
+
 /// `scf.if %c -> vector { ...; vector.insert %x, %v[k] } else { %v }`, as
 /// MLIR's masked-load emulation writes each lane, as an scf.if of the lane
 /// and one insert: SPIR-V has no vectors of more than 4 lanes, and only
@@ -216,7 +295,8 @@ void mlirc::populateFoldUnrolledVectorsPatterns(RewritePatternSet &patterns) {
 void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
   patterns.add<IfOfOneLane>(patterns.getContext());
   patterns.add<LoadElements, StoreElements, CompressStoreElements,
-               ExpandLoadElements>(patterns.getContext());
+               ExpandLoadElements, GatherElements, ScatterElements>(
+      patterns.getContext());
   // Transfers that may leave the memref as masked ones, those as masked
   // loads and stores.
   vector::populateVectorMaskMaterializationPatterns(
@@ -224,6 +304,10 @@ void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
   vector::populateVectorTransferLoweringPatterns(patterns,
                                                  /*maxTransferRank=*/1);
   vector::populateVectorMaskedLoadStoreEmulationPatterns(patterns);
+  // Masks as constants and comparisons (SPIR-V has no mask ops), and outer
+  // products as multiplies of the lanes.
+  vector::populateVectorMaskOpLoweringPatterns(patterns);
+  vector::populateVectorOuterProductLoweringPatterns(patterns);
   // The emulation extracts each lane of the mask; the extracts sink
   // through the mask's elementwise computation (a constant vector of lane
   // numbers compared with the bound) to scalars, and the vectors of more

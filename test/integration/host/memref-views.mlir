@@ -3,9 +3,6 @@
 // in the kernel masked loads, gathers, compress stores, expand loads and
 // outer products on the same memory.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// Not on Vulkan: its kernel views bytes as floats (memref.view), which the
-// Vulkan target does not lower.
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK:      sizes = [2, 3] strides = [3, 1] data =
 // CHECK-NEXT: [0,   1,   2],
 // CHECK-NEXT: [3,   4,   5]]
