@@ -1,6 +1,7 @@
 //===- SubgroupOps.cpp - Subgroup operations for any subgroup size --------===//
 
 #include "targets/vulkan/SubgroupOps.h"
+#include "runtime/DeviceLimits.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,13 +61,13 @@ Value createWorkgroupThreads(OpBuilder &b, Location loc, Operation *op) {
 /// Workgroup memory for one value per thread of \p kernel's workgroup, at
 /// its start; null when the workgroup size is not known.
 Value allocatePartials(gpu::GPUFuncOp kernel, Type element, Location loc) {
-  std::optional<int64_t> threads = getWorkgroupThreads(kernel);
-  if (!threads)
-    return nullptr;
+  // A block size chosen at launch: as many as the largest block has.
+  int64_t threads =
+      getWorkgroupThreads(kernel).value_or(mlirc::limits::maxThreadsPerBlock);
   auto space = gpu::AddressSpaceAttr::get(kernel.getContext(),
                                           gpu::AddressSpace::Workgroup);
   auto type =
-      MemRefType::get({*threads}, element, MemRefLayoutAttrInterface(), space);
+      MemRefType::get({threads}, element, MemRefLayoutAttrInterface(), space);
   OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
   return memref::AllocOp::create(b, loc, type);
 }
@@ -113,31 +114,43 @@ std::optional<gpu::AllReduceOperation> getReduceKind(gpu::AllReduceOp op) {
 /// two of them one SubgroupId when rows are no multiple of its 8 lanes.
 LogicalResult lowerAllReduceAsTree(gpu::AllReduceOp op,
                                    gpu::AllReduceOperation kind,
-                                   Value partials, ArrayRef<int64_t> size) {
+                                   Value partials,
+                                   std::optional<SmallVector<int64_t, 3>> size) {
   Location loc = op.getLoc();
   OpBuilder b(op);
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
+  // The block's size: fixed, or chosen at launch (gpu.block_dim reads it).
+  auto dim = [&](gpu::Dimension axis, unsigned i) -> Value {
+    if (size)
+      return constant((*size)[i]);
+    return gpu::BlockDimOp::create(b, loc, axis);
+  };
   Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
   Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
-  Value plane = arith::AddIOp::create(
-      b, loc, y, arith::MulIOp::create(b, loc, z, constant(size[1])));
+  Value sizeX = dim(gpu::Dimension::x, 0), sizeY = dim(gpu::Dimension::y, 1);
+  Value plane = arith::AddIOp::create(b, loc, y,
+                                      arith::MulIOp::create(b, loc, z, sizeY));
   Value linear = arith::AddIOp::create(
-      b, loc, x, arith::MulIOp::create(b, loc, plane, constant(size[0])));
-  int64_t threads = size[0] * size[1] * size[2];
+      b, loc, x, arith::MulIOp::create(b, loc, plane, sizeX));
+  Value threads = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, sizeX, sizeY),
+      dim(gpu::Dimension::z, 2));
+  int64_t most = size ? (*size)[0] * (*size)[1] * (*size)[2]
+                      : mlirc::limits::maxThreadsPerBlock;
   memref::StoreOp::create(b, loc, op.getValue(), partials, linear);
   gpu::BarrierOp::create(b, loc);
   vector::CombiningKind combining = gpu::convertReductionKind(kind);
-  // Halves of the next power of two: thread i combines i + half, where
-  // that is a thread.
-  for (int64_t half = llvm::PowerOf2Ceil(threads) / 2; half >= 1; half /= 2) {
+  // Halves of the next power of two of the most threads there may be:
+  // thread i combines i + half, where that is a thread.
+  for (int64_t half = llvm::PowerOf2Ceil(most) / 2; half >= 1; half /= 2) {
     Value other = arith::AddIOp::create(b, loc, linear, constant(half));
     Value low = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                       linear, constant(half));
     Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         other, constant(threads));
+                                         other, threads);
     Value both = arith::AndIOp::create(b, loc, low, inside);
     auto step = scf::IfOp::create(b, loc, both, /*withElseRegion=*/false);
     {
@@ -176,12 +189,14 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
                        : nullptr;
   if (!partials)
     return op.emitError("gpu.all_reduce cannot be compiled for the Vulkan "
-                        "target outside a kernel of a known block size (its "
-                        "workgroup memory has one); launch the kernel with "
-                        "a constant block size, or give it known_block_size");
-  SmallVector<int64_t, 3> size = *mlirc::getWorkgroupSize(kernel);
-  if (size[1] * size[2] != 1)
-    return lowerAllReduceAsTree(op, *kind, partials, size);
+                        "target outside a kernel (its workgroup memory is "
+                        "the kernel's); reduce in the kernel");
+  std::optional<SmallVector<int64_t, 3>> known =
+      mlirc::getWorkgroupSize(kernel);
+  // A block of more than one dimension, or of a size chosen at launch.
+  if (!known || (*known)[1] * (*known)[2] != 1)
+    return lowerAllReduceAsTree(op, *kind, partials, known);
+  SmallVector<int64_t, 3> size = *known;
   OpBuilder b(op);
   Value mine = gpu::SubgroupReduceOp::create(b, loc, op.getValue(), *kind,
                                              /*uniform=*/false);
