@@ -254,8 +254,10 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
       return checkOwnOp(op, *owner, inKernel);
     if (llvm::is_contained(supported, dialect))
       return success();
-    // The async dialect runs on the host's async runtime.
-    if (dialect == "async" && !inKernel)
+    // The async dialect runs on the host's async runtime; x86vector and
+    // amx are instructions of the host's CPU.
+    if ((dialect == "async" || dialect == "x86vector" || dialect == "amx") &&
+        !inKernel)
       return success();
     return op->emitError("'")
            << op->getName() << "' cannot be compiled "
@@ -263,7 +265,7 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
               "cf, vector, affine, gpu, ub, llvm, linalg, tensor, "
               "bufferization, complex and sparse_tensor dialects"
-           << (inKernel ? "" : ", async and tosa");
+           << (inKernel ? "" : ", async, tosa, x86vector and amx");
   }
 
   void runOnOperation() override {

@@ -150,7 +150,12 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(
       createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,
                               /*verificationTrap=*/options.ubChecks.trap}));
-  pm.addPass(createConvertVectorToLLVMPass());
+  // The x86vector and amx dialects too: host code is for the x86-64 CPU
+  // mlirc runs on (-march says which of their instructions it has).
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  vectorOptions.x86Vector = true;
+  vectorOptions.amx = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   // LLVM intrinsics where they exist (fma, sqrt, exp, ...), libm calls for
   // the rest (erf, tanh, ...).
   pm.addPass(createConvertMathToLLVMPass());

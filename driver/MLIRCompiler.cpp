@@ -10,6 +10,7 @@
 
 #include "driver/MLIRCompiler.h"
 #include "compiler/HostCodegen.h"
+#include "compiler/HostCpuFeatures.h"
 #include "compiler/HostPartitions.h"
 #include "compiler/Passes.h"
 #include "compiler/Pipeline.h"
@@ -735,6 +736,8 @@ Error MLIRCompilation::run() {
   }
   if (Error err = checkEntryPoint())
     return err;
+  if (failed(checkHostCpuFeatures(*module, options.hostCpu)))
+    return diagnosticsReported();
   if (settings.temps.keepsFiles() && !options.printJobs)
     if (Error err = writeMLIR(settings.temps.keptPath(stem + ".input.mlir")))
       return err;

@@ -70,6 +70,18 @@ if os.path.exists(os.path.join(bin_dir, "mlirc-fuzz")):
 if config.static_llvm:
     config.available_features.add("static-llvm")
 
+# The x86 extensions this machine's CPU has, for programs of the x86vector
+# and amx dialects built with -march=native: host-avx, host-avx512f, ...
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((line.split(":", 1)[1].split() for line in cpuinfo
+                      if line.startswith("flags")), [])
+except OSError:
+    flags = []
+for flag in ("avx", "avx2", "avx512f", "amx_tile"):
+    if flag in flags:
+        config.available_features.add("host-" + flag.replace("_", "-"))
+
 # Device nodes can be made (root, outside a restricted container): tests
 # make their own instead of writing to the machine's.
 def can_make_device_nodes():

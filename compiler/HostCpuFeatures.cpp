@@ -1,0 +1,91 @@
+//===- HostCpuFeatures.cpp - x86 instructions host code names -------------===//
+
+#include "compiler/HostCpuFeatures.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace mlir;
+
+namespace {
+
+/// An extension an op needs: LLVM's feature name, and a -march that has it.
+struct Extension {
+  llvm::StringRef feature;
+  llvm::StringRef name;
+  llvm::StringRef march;
+};
+
+/// What \p op (of the x86vector or amx dialect) needs.
+Extension getExtension(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name.starts_with("amx.")) {
+    if (name == "amx.tile_mulf")
+      return {"amx-bf16", "AMX-BF16", "sapphirerapids"};
+    if (name == "amx.tile_muli")
+      return {"amx-int8", "AMX-INT8", "sapphirerapids"};
+    return {"amx-tile", "AMX", "sapphirerapids"};
+  }
+  if (name.starts_with("x86vector.avx512.")) {
+    if (name.contains("vp2intersect"))
+      return {"avx512vp2intersect", "AVX512-VP2INTERSECT", "tigerlake"};
+    if (name.contains("dot") || name.contains("bf16"))
+      return {"avx512bf16", "AVX512-BF16", "sapphirerapids"};
+    return {"avx512f", "AVX-512", "x86-64-v4"};
+  }
+  if (name.contains("dot.i8"))
+    return {"avxvnniint8", "AVX-VNNI-INT8", "sierraforest"};
+  if (name.contains("bcst_to_f32") || name.contains("cvt.packed"))
+    return {"avxneconvert", "AVX-NE-CONVERT", "sierraforest"};
+  return {"avx", "AVX", "x86-64-v3"};
+}
+
+} // namespace
+
+LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
+  std::unique_ptr<llvm::MCSubtargetInfo> info;
+  WalkResult result = module.walk([&](Operation *op) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    if (dialect != "x86vector" && dialect != "amx")
+      return WalkResult::advance();
+    if (op->getParentOfType<gpu::GPUModuleOp>() ||
+        op->getParentOfType<gpu::LaunchOp>())
+      return WalkResult::advance();
+    if (!info) {
+      llvm::InitializeNativeTarget();
+      llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+      std::string error;
+      const llvm::Target *target =
+          llvm::TargetRegistry::lookupTarget(triple, error);
+      if (!target)
+        return WalkResult::advance();
+      std::string cpuName = cpu.empty() ? "x86-64" : cpu.str(), features;
+      if (cpu == "native") {
+        cpuName = llvm::sys::getHostCPUName().str();
+        llvm::SubtargetFeatures host;
+        for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
+          host.AddFeature(feature, enabled);
+        features = host.getString();
+      }
+      info.reset(target->createMCSubtargetInfo(triple, cpuName, features));
+      if (!info)
+        return WalkResult::advance();
+    }
+    Extension need = getExtension(op);
+    if (info->checkFeatures(("+" + need.feature).str()))
+      return WalkResult::advance();
+    op->emitError("'") << op->getName() << "' needs " << need.name
+                       << ", which the CPU host code is compiled for ("
+                       << (cpu.empty() ? "the baseline x86-64" : cpu)
+                       << ") lacks; compile with -march=native on a machine "
+                          "that has it, or -march="
+                       << need.march;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}

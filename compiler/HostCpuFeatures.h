@@ -1,0 +1,31 @@
+//===- HostCpuFeatures.h - x86 instructions host code names -----*- C++ -*-===//
+//
+// The x86vector and amx dialects name instructions of particular x86
+// extensions (AVX, AVX-512, AMX). Host code is compiled for the baseline
+// x86-64 unless -march says otherwise, and LLVM cannot select such an
+// instruction for a CPU without it: an op that needs one is an error at
+// the op that names the -march to use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_COMPILER_HOSTCPUFEATURES_H
+#define MLIRC_COMPILER_HOSTCPUFEATURES_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace mlirc {
+
+/// Errors at the first x86vector or amx op of \p module whose instructions
+/// the CPU that host code is compiled for lacks; \p cpu is -march's value
+/// ("native" for this machine's, empty for the baseline x86-64).
+mlir::LogicalResult checkHostCpuFeatures(mlir::ModuleOp module,
+                                         llvm::StringRef cpu);
+
+} // namespace mlirc
+
+#endif // MLIRC_COMPILER_HOSTCPUFEATURES_H
