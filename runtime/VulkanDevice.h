@@ -89,9 +89,10 @@ struct Kernel {
   VkShaderModule module = VK_NULL_HANDLE;
   std::vector<VkDescriptorSetLayout> setLayouts;
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  /// The pipelines by block size: one, unless the image takes its
-  /// workgroup size at launch.
-  std::map<std::array<uint32_t, 3>, VkPipeline> pipelines;
+  /// The pipelines by block size and elements of dynamic shared memory:
+  /// one, unless the image takes its workgroup size or the kernel's
+  /// dynamic shared memory at launch.
+  std::map<std::array<uint32_t, 4>, VkPipeline> pipelines;
   /// The entry point, and whether pipelines ask for the subgroup size its
   /// shuffles need.
   const char *entry = nullptr;
@@ -172,7 +173,8 @@ public:
   Kernel &getKernel(const void *handle, const char *name);
   /// \p kernel's pipeline for blocks of \p block threads, made on first
   /// use.
-  VkPipeline getPipeline(Kernel &kernel, const int64_t block[3]);
+  VkPipeline getPipeline(Kernel &kernel, const int64_t block[3],
+                         uint32_t sharedElements);
 
 private:
   Device() = default;

@@ -204,6 +204,13 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
     kernel.subgroupLanes = static_cast<unsigned>(std::atoi(lanes));
   if (const char *wide = best.get(concat("wide", name).c_str()))
     kernel.wideEntry = wide;
+  if (const char *shared = best.get(concat("shared", name).c_str())) {
+    const char *spec = best.get("dynamic_shared_spec");
+    kernel.sharedElementBytes = static_cast<unsigned>(std::atoi(shared));
+    if (!spec || !kernel.sharedElementBytes)
+      malformed(name, "dynamic shared memory");
+    kernel.sharedSpecId = static_cast<unsigned>(std::strtoul(spec, nullptr, 10));
+  }
   if (std::sscanf(block, "%u,%u,%u", &kernel.block[0], &kernel.block[1],
                   &kernel.block[2]) != 3)
     malformed(name, "workgroup size");

@@ -60,6 +60,11 @@ struct KernelImage {
   /// The entry point that makes subgroups of that many lanes out of
   /// workgroup memory, for devices with narrower ones; empty for none.
   std::string wideEntry;
+  /// The bytes of an element of the kernel's dynamic shared memory, whose
+  /// length in elements is the specialization constant sharedSpecId; 0
+  /// when it has none.
+  unsigned sharedElementBytes = 0;
+  unsigned sharedSpecId = 0;
 };
 
 /// Finds kernel \p name in the program's images, in the image of the

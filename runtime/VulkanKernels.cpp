@@ -184,24 +184,34 @@ void Device::makePipelineLayout(Kernel &kernel) {
   kernel.chooseSubgroupSize = choose;
 }
 
-VkPipeline Device::getPipeline(Kernel &kernel, const int64_t block[3]) {
+VkPipeline Device::getPipeline(Kernel &kernel, const int64_t block[3],
+                               uint32_t sharedElements) {
   const KernelImage &image = kernel.image;
-  std::array<uint32_t, 3> size = {0, 0, 0};
+  // The constants' values: the workgroup size, then the dynamic shared
+  // memory's elements.
+  std::array<uint32_t, 4> values = {0, 0, 0, 0};
   if (image.sizeAtLaunch)
     for (int i = 0; i < 3; ++i)
-      size[i] = static_cast<uint32_t>(block[i]);
-  VkPipeline &pipeline = kernel.pipelines[size];
+      values[i] = static_cast<uint32_t>(block[i]);
+  if (image.sharedElementBytes)
+    values[3] = sharedElements;
+  VkPipeline &pipeline = kernel.pipelines[values];
   if (pipeline)
     return pipeline;
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo subgroupSize{
       VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
   subgroupSize.requiredSubgroupSize = image.subgroupLanes;
-  // The workgroup size, where the image takes it as specialization
-  // constants.
-  VkSpecializationMapEntry entries[3];
-  for (uint32_t i = 0; i < 3; ++i)
-    entries[i] = {image.sizeSpecId + i, i * 4u, 4};
-  VkSpecializationInfo specialization{3, entries, sizeof(size), size.data()};
+  // The workgroup size and the dynamic shared memory's length, where the
+  // image takes them as specialization constants.
+  VkSpecializationMapEntry entries[4];
+  uint32_t count = 0;
+  if (image.sizeAtLaunch)
+    for (uint32_t i = 0; i < 3; ++i)
+      entries[count++] = {image.sizeSpecId + i, i * 4u, 4};
+  if (image.sharedElementBytes)
+    entries[count++] = {image.sharedSpecId, 12, 4};
+  VkSpecializationInfo specialization{count, entries, sizeof(values),
+                                      values.data()};
 
   VkComputePipelineCreateInfo info{
       VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
@@ -211,7 +221,7 @@ VkPipeline Device::getPipeline(Kernel &kernel, const int64_t block[3]) {
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = kernel.module;
   info.stage.pName = kernel.entry;
-  if (image.sizeAtLaunch)
+  if (count)
     info.stage.pSpecializationInfo = &specialization;
   info.layout = kernel.layout;
   check(vk.vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr,

@@ -64,7 +64,8 @@ size_t getKernelSpan(unsigned rank, void **fields, unsigned elementBytes) {
 }
 
 void launch(const void *handle, const char *name, const int64_t grid[3],
-            const int64_t block[3], void *streamHandle, void **params) {
+            const int64_t block[3], int32_t sharedBytes, void *streamHandle,
+            void **params) {
   Device &device = Device::get();
   Lock lock(device.mutex);
   Kernel &kernel = device.getKernel(handle, name);
@@ -93,6 +94,21 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
          name, static_cast<long long>(block[0]),
          static_cast<long long>(block[1]), static_cast<long long>(block[2]),
          image.block[0], image.block[1], image.block[2]);
+
+  // Dynamic shared memory, in elements of the kernel's array (at least
+  // one: an array has a length).
+  uint32_t sharedElements = 1;
+  if (image.sharedElementBytes) {
+    uint64_t bytes = sharedBytes > 0 ? static_cast<uint64_t>(sharedBytes) : 0;
+    if (bytes > limits.maxComputeSharedMemorySize)
+      fail("launch of kernel '%s' with %llu bytes of dynamic shared memory; "
+           "the Vulkan device '%s' has %u bytes of workgroup memory",
+           name, static_cast<unsigned long long>(bytes),
+           device.properties.deviceName, limits.maxComputeSharedMemorySize);
+    uint64_t elements = (bytes + image.sharedElementBytes - 1) /
+                        image.sharedElementBytes;
+    sharedElements = static_cast<uint32_t>(std::max<uint64_t>(elements, 1));
+  }
 
   size_t count = image.arguments.size();
   std::vector<VkDescriptorBufferInfo> infos(count);
@@ -223,7 +239,7 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   }
   VkCommandBuffer commands = recording.commands;
   vk.vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
-                       device.getPipeline(kernel, block));
+                       device.getPipeline(kernel, block, sharedElements));
   if (!sets.empty())
     vk.vkCmdBindDescriptorSets(
         commands, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.layout, 0,
@@ -458,11 +474,11 @@ void MLIRC_EXPORT(mlircLaunchKernel)(const void *handle, const void *,
                                      const char *name, int64_t gridX,
                                      int64_t gridY, int64_t gridZ,
                                      int64_t blockX, int64_t blockY,
-                                     int64_t blockZ, int32_t, void *stream,
-                                     void **params) {
+                                     int64_t blockZ, int32_t sharedBytes,
+                                     void *stream, void **params) {
   const int64_t grid[] = {gridX, gridY, gridZ};
   const int64_t block[] = {blockX, blockY, blockZ};
-  launch(handle, name, grid, block, stream, params);
+  launch(handle, name, grid, block, sharedBytes, stream, params);
 }
 
 void MLIRC_EXPORT(mlircLaunchClusterKernel)(const void *, const void *,

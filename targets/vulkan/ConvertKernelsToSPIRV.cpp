@@ -178,6 +178,8 @@ struct ConvertKernelsToSPIRVPass
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
+    if (failed(mlirc::lowerDynamicSharedMemory(copy, module)))
+      return signalPassFailure();
     mlirc::retypeByteViews(copy);
     mlirc::addWideSubgroupKernels(copy);
     if (failed(mlirc::lowerSubgroupOps(copy)))
@@ -329,13 +331,6 @@ struct ConvertKernelsToSPIRVPass
         op->emitError("'gpu.printf' cannot be compiled for the Vulkan "
                       "target: Vulkan compute shaders cannot print; write "
                       "the values to a buffer the host prints");
-        return WalkResult::interrupt();
-      }
-      if (isa<gpu::DynamicSharedMemoryOp>(op)) {
-        op->emitError("'gpu.dynamic_shared_memory' cannot be compiled for "
-                      "the Vulkan target: Vulkan fixes a shader's workgroup "
-                      "memory when it is compiled; use a workgroup "
-                      "attribution or memref.global of a fixed size");
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

@@ -1,6 +1,7 @@
 //===- MemoryViews.cpp - Views SPIR-V's logical addressing lacks ----------===//
 
 #include "targets/vulkan/MemoryViews.h"
+#include "targets/vulkan/DynamicSharedMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -10,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 
@@ -192,6 +194,46 @@ void mlirc::retypeByteViews(Operation *module) {
       op->erase();
     });
   });
+}
+
+LogicalResult mlirc::lowerDynamicSharedMemory(Operation *module,
+                                              Operation *original) {
+  WalkResult result = module->walk([&](gpu::GPUFuncOp kernel) {
+    if (!kernel.isKernel())
+      return WalkResult::advance();
+    SmallVector<gpu::DynamicSharedMemoryOp> uses;
+    kernel.walk([&](gpu::DynamicSharedMemoryOp op) { uses.push_back(op); });
+    if (uses.empty())
+      return WalkResult::advance();
+    Type element;
+    for (gpu::DynamicSharedMemoryOp op : uses) {
+      Type viewed = getViewedType(op.getResult());
+      if (!viewed || (element && viewed != element)) {
+        op.emitError("gpu.dynamic_shared_memory can be compiled for the "
+                     "Vulkan target only read through memref.views of "
+                     "loads and stores, of element types of one width (a "
+                     "shader's workgroup array has one element type)");
+        return WalkResult::interrupt();
+      }
+      element = viewed;
+    }
+    OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
+    auto space = cast<MemRefType>(uses.front().getType()).getMemorySpace();
+    auto type = MemRefType::get({mlirc::dynamicSharedMarker}, element,
+                                MemRefLayoutAttrInterface(), space);
+    Value array = memref::AllocOp::create(b, kernel.getLoc(), type);
+    for (gpu::DynamicSharedMemoryOp op : uses) {
+      replaceViews(op.getResult(), array);
+      op.erase();
+    }
+    auto bytes = b.getI32IntegerAttr(element.getIntOrFloatBitWidth() / 8);
+    kernel->setAttr("mlirc.dynamic_shared_bytes", bytes);
+    if (Operation *same = SymbolTable::lookupSymbolIn(
+            original, kernel.getNameAttr()))
+      same->setAttr("mlirc.dynamic_shared_bytes", bytes);
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 namespace {

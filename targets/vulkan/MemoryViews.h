@@ -19,6 +19,8 @@
 #ifndef MLIRC_TARGETS_VULKAN_MEMORYVIEWS_H
 #define MLIRC_TARGETS_VULKAN_MEMORYVIEWS_H
 
+#include "mlir/Support/LLVM.h"
+
 namespace mlir {
 class Operation;
 class RewritePatternSet;
@@ -31,6 +33,15 @@ namespace mlirc {
 /// same bytes: the host passes the buffer as bytes, the shader indexes its
 /// elements.
 void retypeByteViews(mlir::Operation *module);
+
+/// Replaces the gpu.dynamic_shared_memory of \p module's kernels by a
+/// workgroup array of the element type its views take, of the marker
+/// length (DynamicSharedMemory.h), and sets the element's bytes on the
+/// kernel (attribute mlirc.dynamic_shared_bytes) and on the kernel of the
+/// same name in \p original. Errors at one whose views take types of
+/// different widths.
+mlir::LogicalResult lowerDynamicSharedMemory(mlir::Operation *module,
+                                             mlir::Operation *original);
 
 /// Accesses (memref.load and store, vector.load, store, maskedload,
 /// maskedstore, expandload and compressstore) through a reinterpret_cast

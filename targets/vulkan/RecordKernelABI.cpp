@@ -19,6 +19,9 @@
 //                  follow), which every pipeline of the image sets, when
 //                  a kernel's size is chosen at launch
 //   subgroup.<kernel> the lanes a subgroup must have (0: any number)
+//   shared.<kernel> the bytes of an element of the kernel's dynamic shared
+//                  memory, when it has some; dynamic_shared_spec, the spec
+//                  id of its length in elements
 //   wide.<kernel>  the entry point that makes such subgroups of workgroup
 //                  memory, for devices with narrower ones (where safe)
 //
@@ -27,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "targets/vulkan/DynamicSharedMemory.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
@@ -118,6 +122,16 @@ struct RecordKernelABIPass
           StringAttr::get(&getContext(), "workgroup_size_spec"),
           StringAttr::get(&getContext(),
                           std::to_string(mlirc::workgroupSizeSpecId))));
+    // Dynamic shared memory: its length is a spec constant of the image
+    // (DynamicSharedMemory.h), in elements of each kernel's bytes.
+    bool dynamicShared = llvm::any_of(properties, [](NamedAttribute property) {
+      return property.getName().strref().starts_with("shared.");
+    });
+    if (dynamicShared)
+      properties.push_back(NamedAttribute(
+          StringAttr::get(&getContext(), "dynamic_shared_spec"),
+          StringAttr::get(&getContext(),
+                          std::to_string(mlirc::dynamicSharedSpecId))));
     module->setAttr("mlirc.image_properties",
                     DictionaryAttr::get(&getContext(), properties));
   }
@@ -234,6 +248,9 @@ struct RecordKernelABIPass
     SmallVector<int64_t, 3> xyz =
         mlirc::getWorkgroupSize(shader).value_or(SmallVector<int64_t, 3>(3, 0));
     add("block", llvm::formatv("{0},{1},{2}", xyz[0], xyz[1], xyz[2]));
+    if (auto bytes =
+            kernel->getAttrOfType<IntegerAttr>("mlirc.dynamic_shared_bytes"))
+      add("shared", std::to_string(bytes.getInt()));
     return success();
   }
 

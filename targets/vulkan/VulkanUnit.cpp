@@ -14,6 +14,7 @@
 #include "pipeline/GpuModuleLowering.h"
 #include "pipeline/Passes.h"
 #include "targets/offload/OffloadPacker.h"
+#include "targets/vulkan/DynamicSharedMemory.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
 
@@ -122,6 +123,12 @@ public:
         return createStringError(
             "the SPIR-V of gpu.module @%s has no workgroup-size constant to "
             "decorate (compiling for %s)",
+            object.module.c_str(), object.chip.c_str());
+      if (object.properties.count("dynamic_shared_spec") &&
+          !specializeDynamicSharedMemory(object.data))
+        return createStringError(
+            "the SPIR-V of gpu.module @%s has no dynamic shared memory array "
+            "to size at launch (compiling for %s)",
             object.module.c_str(), object.chip.c_str());
       std::string base = (context.stem + "." + object.module).str();
       Expected<std::string> path =
