@@ -22,6 +22,7 @@
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
 
@@ -46,6 +47,8 @@ struct BlockContext {
   int64_t blockIdx[3];
   int64_t blockDim[3];
   int64_t gridDim[3];
+  /// The cluster size in blocks: 1, 1, 1 without clusters.
+  int64_t clusterDim[3];
 };
 
 using HostEntry = void (*)(void **params, const BlockContext *ctx, void *shared,
@@ -405,10 +408,13 @@ void mlircRegisterHostKernel(const void *handle, HostEntry entry,
       entry, name, std::vector<int64_t>(argSizes, argSizes + numArgs)};
 }
 
-void MLIRC_EXPORT(mlircLaunchKernel)(
-    const void *handle, const void * /*ownHandle*/, const char *name,
-    int64_t gridX, int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
-    int64_t blockZ, int32_t sharedBytes, void *stream, void **params) {
+namespace {
+
+/// A launch of grids of clusters of \p clusterDims blocks.
+void launch(const void *handle, const char *name, int64_t gridX,
+            int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
+            int64_t blockZ, const int64_t clusterDims[3], int32_t sharedBytes,
+            void *stream, void **params) {
   auto it = registry().find(handle);
   if (it == registry().end())
     fail("kernel '%s' has no host code; compile it with "
@@ -424,15 +430,19 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
   if (sharedBytes < 0)
     fail("launch of kernel '%s' with negative dynamic shared memory", name);
   const HostKernel &kernel = it->second;
+  std::array<int64_t, 3> cluster = {clusterDims[0], clusterDims[1],
+                                    clusterDims[2]};
   auto run = [entry = kernel.entry, name, gridX, gridY, gridZ, blockX, blockY,
-              blockZ, sharedBytes](void **args) {
+              blockZ, cluster, sharedBytes](void **args) {
     int64_t blocks = gridX * gridY * gridZ;
     pool().run(
         blocks, sharedBytes, [&](int64_t first, int64_t end, void *shared) {
           GridWalk walk(gridX, gridY, gridZ);
           walk.seek(first);
-          BlockContext ctx = {
-              {0, 0, 0}, {blockX, blockY, blockZ}, {gridX, gridY, gridZ}};
+          BlockContext ctx = {{0, 0, 0},
+                              {blockX, blockY, blockZ},
+                              {gridX, gridY, gridZ},
+                              {cluster[0], cluster[1], cluster[2]}};
           for (int64_t block = first; block < end; ++block) {
             ctx.blockIdx[0] = walk.x;
             ctx.blockIdx[1] = walk.y;
@@ -464,6 +474,17 @@ void MLIRC_EXPORT(mlircLaunchKernel)(
     offset += (kernel.argSizes[i] + 15) / 16 * 16;
   }
   onStream(stream, [run, storage, args] { run(args->data()); });
+}
+
+} // namespace
+
+void MLIRC_EXPORT(mlircLaunchKernel)(
+    const void *handle, const void * /*ownHandle*/, const char *name,
+    int64_t gridX, int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
+    int64_t blockZ, int32_t sharedBytes, void *stream, void **params) {
+  static constexpr int64_t noClusters[3] = {1, 1, 1};
+  launch(handle, name, gridX, gridY, gridZ, blockX, blockY, blockZ,
+         noClusters, sharedBytes, stream, params);
 }
 
 void *MLIRC_EXPORT(mgpuStreamCreate)() { return new Stream(); }
@@ -573,17 +594,25 @@ void MLIRC_EXPORT(mgpuMemHostRegisterMemRef)(int64_t, MemRefDescriptor *,
 void MLIRC_EXPORT(mgpuMemHostUnregisterMemRef)(int64_t, MemRefDescriptor *,
                                                int64_t) {}
 
-/// Clusters only group blocks: a kernel that sees them (cluster ids,
-/// distributed shared memory) does not compile for the host target, so
-/// the others run as one launch of all blocks.
+/// Clusters only group blocks on the CPU: a kernel sees its cluster ids
+/// and sizes (distributed shared memory does not compile for the host
+/// target), and its blocks run as those of one launch.
 void MLIRC_EXPORT(mlircLaunchClusterKernel)(
-    const void *handle, const void *ownHandle, const char *name, int64_t,
-    int64_t, int64_t, int64_t gridX, int64_t gridY, int64_t gridZ,
-    int64_t blockX, int64_t blockY, int64_t blockZ, int32_t sharedBytes,
-    void *stream, void **params) {
-  MLIRC_EXPORT(mlircLaunchKernel)
-  (handle, ownHandle, name, gridX, gridY, gridZ, blockX, blockY, blockZ,
-   sharedBytes, stream, params);
+    const void *handle, const void *, const char *name, int64_t clusterX,
+    int64_t clusterY, int64_t clusterZ, int64_t gridX, int64_t gridY,
+    int64_t gridZ, int64_t blockX, int64_t blockY, int64_t blockZ,
+    int32_t sharedBytes, void *stream, void **params) {
+  const int64_t cluster[] = {clusterX, clusterY, clusterZ};
+  const int64_t grid[] = {gridX, gridY, gridZ};
+  for (int i = 0; i < 3; ++i)
+    if (cluster[i] < 1 || grid[i] % cluster[i])
+      fail("launch of kernel '%s' with a grid of %lldx%lldx%lld blocks in "
+           "clusters of %lldx%lldx%lld: a cluster size must divide the grid",
+           name, static_cast<long long>(gridX), static_cast<long long>(gridY),
+           static_cast<long long>(gridZ), static_cast<long long>(clusterX),
+           static_cast<long long>(clusterY), static_cast<long long>(clusterZ));
+  launch(handle, name, gridX, gridY, gridZ, blockX, blockY, blockZ, cluster,
+         sharedBytes, stream, params);
 }
 
 #include "runtime/DeviceMemRefs.h"

@@ -371,6 +371,19 @@ LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
                                             constant(b, subgroupSize - 1));
       replacement =
           arith::DivUIOp::create(b, loc, rounded, constant(b, subgroupSize));
+    } else if (auto typed = dyn_cast<gpu::ClusterDimBlocksOp>(op)) {
+      replacement = clusterDims[dim(typed)];
+    } else if (auto typed = dyn_cast<gpu::ClusterBlockIdOp>(op)) {
+      int d = dim(typed);
+      replacement = arith::RemUIOp::create(b, loc, blockIds[d], clusterDims[d]);
+    } else if (auto typed = dyn_cast<gpu::ClusterIdOp>(op)) {
+      int d = dim(typed);
+      replacement = arith::DivUIOp::create(b, loc, blockIds[d], clusterDims[d]);
+    } else if (auto typed = dyn_cast<gpu::ClusterDimOp>(op)) {
+      // Clusters per grid, of the grid as launched.
+      int d = dim(typed);
+      replacement =
+          arith::DivUIOp::create(b, loc, launchGrid[d], clusterDims[d]);
     } else if (isa<gpu::DynamicSharedMemoryOp>(op)) {
       replacement = shared;
     } else if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
@@ -574,6 +587,8 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
         knownBlock ? constant(builder, (*knownBlock)[d]) : loadContext(3 + d);
     gridDims[d] =
         knownGrid ? constant(builder, (*knownGrid)[d]) : loadContext(6 + d);
+    launchGrid[d] = loadContext(6 + d);
+    clusterDims[d] = loadContext(9 + d);
   }
   blockSize = arith::MulIOp::create(
       builder, loc,

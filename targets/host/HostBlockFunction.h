@@ -193,6 +193,9 @@ private:
   Operation *allocaAfter = nullptr;
   Value ctx, shared;
   Value blockIds[3], blockDims[3], gridDims[3];
+  /// The launch's cluster size in blocks (1 without clusters), and its
+  /// grid as launched (gridDims may be the kernel's known size).
+  Value clusterDims[3], launchGrid[3];
   Value blockSize;
   /// Kernel values with a block-level equivalent.
   IRMapping uniform;
