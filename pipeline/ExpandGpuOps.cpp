@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -37,8 +39,52 @@ struct ExpandGpuOpsPass
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, memref::MemRefDialect,
+    registry.insert<arith::ArithDialect, LLVM::LLVMDialect,
+                    memref::MemRefDialect, NVVM::NVVMDialect,
                     vector::VectorDialect>();
+  }
+
+  /// gpu.subgroup_broadcast as shfl.sync among the active lanes (a
+  /// broadcast need not be reached by all), from the first of them or the
+  /// lane named.
+  LogicalResult expressBroadcastsForNvidia() {
+    SmallVector<gpu::SubgroupBroadcastOp> broadcasts;
+    getOperation().walk(
+        [&](gpu::SubgroupBroadcastOp op) { broadcasts.push_back(op); });
+    for (gpu::SubgroupBroadcastOp op : broadcasts) {
+      Type type = op.getType();
+      if (!type.isInteger(32) && !type.isF32())
+        return op.emitError("gpu.subgroup_broadcast of ")
+               << type
+               << " is not supported for NVIDIA targets; broadcast i32 or "
+                  "f32 values";
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Type i32 = b.getI32Type();
+      // The lanes executing the broadcast; asm with side effects stays
+      // where it is.
+      auto activeMask = LLVM::InlineAsmOp::create(
+          b, loc, i32, ValueRange(), "activemask.b32 $0;", "=r",
+          /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+      Value mask = activeMask.getResult(0);
+      Value lane;
+      if (Value named = op.getLane())
+        lane = named.getType().isIndex()
+                   ? arith::IndexCastOp::create(b, loc, i32, named).getResult()
+                   : named;
+      else
+        // The mask has this lane: never zero.
+        lane = LLVM::CountTrailingZerosOp::create(b, loc, i32, mask,
+                                                  /*is_zero_poison=*/true);
+      Value clamp = arith::ConstantIntOp::create(b, loc, i32, 0x1f);
+      Value result = NVVM::ShflOp::create(
+          b, loc, type, mask, op.getSrc(), lane, clamp, NVVM::ShflKind::idx,
+          UnitAttr());
+      op.replaceAllUsesWith(result);
+      op.erase();
+    }
+    return success();
   }
 
   void runOnOperation() override {
@@ -64,6 +110,10 @@ struct ExpandGpuOpsPass
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns, warpSize,
                                                              shuffleBits);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // Neither lowering has gpu.rotate; NVVM's has no gpu.subgroup_broadcast.
+    mlirc::expressRotatesAsShuffles(getOperation());
+    if (vendor == "NVIDIA" && failed(expressBroadcastsForNvidia()))
       return signalPassFailure();
     // The subgroup id rewrite leaves gpu.subgroup_size, which the NVVM
     // lowering does not handle; it is the chip's wavefront size.
@@ -92,3 +142,34 @@ struct ExpandGpuOpsPass
 };
 
 } // namespace
+
+void mlirc::expressRotatesAsShuffles(Operation *root, Value subgroupSize) {
+  SmallVector<gpu::RotateOp> rotates;
+  root->walk([&](gpu::RotateOp op) { rotates.push_back(op); });
+  for (gpu::RotateOp op : rotates) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    Type i32 = b.getI32Type();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i32, v);
+    };
+    Value size = subgroupSize;
+    if (!size)
+      size = arith::IndexCastOp::create(
+          b, loc, i32, gpu::SubgroupSizeOp::create(b, loc, nullptr));
+    Value lane = arith::IndexCastOp::create(
+        b, loc, i32, gpu::LaneIdOp::create(b, loc, nullptr));
+    int64_t width = op.getWidth();
+    Value sum = arith::AddIOp::create(b, loc, lane, constant(op.getOffset()));
+    Value within = arith::AndIOp::create(b, loc, sum, constant(width - 1));
+    Value segment = arith::AndIOp::create(b, loc, lane, constant(~(width - 1)));
+    Value source = arith::AddIOp::create(b, loc, within, segment);
+    auto shuffle = gpu::ShuffleOp::create(b, loc, op.getValue(), source, size,
+                                          gpu::ShuffleMode::IDX);
+    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        lane, constant(width));
+    op.getRotateResult().replaceAllUsesWith(shuffle.getShuffleResult());
+    op.getValid().replaceAllUsesWith(valid);
+    op.erase();
+  }
+}

@@ -398,8 +398,17 @@ LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
         return failure();
       continue;
     } else {
-      return op->emitError("'")
-             << op->getName()
+      // An op of an unsupported region op (gpu.yield of
+      // gpu.warp_execute_on_lane_0) is reported as that op.
+      Operation *at = op;
+      while (Operation *parent = at->getParentOp()) {
+        if (!isa<gpu::GPUDialect>(parent->getDialect()) ||
+            isa<gpu::GPUFuncOp, gpu::LaunchOp>(parent))
+          break;
+        at = parent;
+      }
+      return at->emitError("'")
+             << at->getName()
              << "' is not supported by mlirc's host target yet";
     }
     op->getResult(0).replaceAllUsesWith(replacement);

@@ -10,11 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/InlineGpuHelpers.h"
+#include "pipeline/Passes.h"
 #include "targets/host/EmulateSubgroupMma.h"
 #include "targets/host/HostBlockFunction.h"
 #include "targets/host/LowerKernelAsserts.h"
 #include "targets/host/Passes.h"
-#include "pipeline/InlineGpuHelpers.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -30,6 +31,33 @@ using namespace mlir;
 using namespace mlirc::host;
 
 namespace {
+
+/// gpu.rotate and gpu.subgroup_broadcast as shuffles across the subgroup,
+/// which the block function has; a broadcast reads its lane, the first
+/// where all are active (the host target's subgroup ops are reached by
+/// every thread).
+void expressWithShuffles(gpu::GPUModuleOp gpuModule) {
+  mlirc::expressRotatesAsShuffles(gpuModule);
+  SmallVector<gpu::SubgroupBroadcastOp> broadcasts;
+  gpuModule.walk(
+      [&](gpu::SubgroupBroadcastOp op) { broadcasts.push_back(op); });
+  for (gpu::SubgroupBroadcastOp op : broadcasts) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    Type i32 = b.getI32Type();
+    Value size = arith::IndexCastOp::create(
+        b, loc, i32, gpu::SubgroupSizeOp::create(b, loc, nullptr));
+    Value source = arith::ConstantIntOp::create(b, loc, i32, 0);
+    if (Value lane = op.getLane())
+      source = lane.getType().isIndex()
+                   ? arith::IndexCastOp::create(b, loc, i32, lane).getResult()
+                   : lane;
+    auto shuffle = gpu::ShuffleOp::create(b, loc, op.getSrc(), source, size,
+                                          gpu::ShuffleMode::IDX);
+    op.getResult().replaceAllUsesWith(shuffle.getShuffleResult());
+    op.erase();
+  }
+}
 
 /// Declares \p declaration, a function a gpu.module declares but does not
 /// define, in the host \p module under its own name.
@@ -71,6 +99,7 @@ struct LowerKernelsToHostPass
       if (failed(mlirc::inlineGpuHelpers(hostCopy, gpuHelpers, "host")) ||
           failed(emulateSubgroupMma(hostCopy)))
         return signalPassFailure();
+      expressWithShuffles(hostCopy);
       lowerKernelAsserts(hostCopy);
       // The other helpers get a host copy under a program-unique name;
       // declarations name functions outside the device code (libm's, say),

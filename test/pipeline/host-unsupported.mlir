@@ -3,7 +3,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
 // RUN: not ls %t/out.o
-// CHECK: host-unsupported.mlir:[[@LINE+11]]:{{[0-9]+}}: error: 'gpu.cluster_id' is not supported by mlirc's host target yet
+// CHECK: host-unsupported.mlir:[[@LINE+12]]:{{[0-9]+}}: error: 'gpu.warp_execute_on_lane_0' is not supported by mlirc's host target yet
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @kernel(%m: memref<4xi32>) kernel {
@@ -14,9 +14,12 @@ module attributes {gpu.container_module} {
       gpu.barrier
       %v = memref.load %m[%c0] : memref<4xi32>
       memref.store %v, %m[%t] : memref<4xi32>
-      %cluster = gpu.cluster_id x
-      %ci = arith.index_cast %cluster : index to i32
-      memref.store %ci, %m[%t] : memref<4xi32>
+      %lane = gpu.lane_id
+      %r = gpu.warp_execute_on_lane_0(%lane)[32] -> (i32) {
+        %c7 = arith.constant 7 : i32
+        gpu.yield %c7 : i32
+      }
+      memref.store %r, %m[%t] : memref<4xi32>
       gpu.return
     }
   }
