@@ -58,6 +58,77 @@ Value createWorkgroupThreads(OpBuilder &b, Location loc, Operation *op) {
   return threads;
 }
 
+/// Numbers the subgroups of \p kernel's workgroup itself, when it has more
+/// than one dimension or a size chosen at launch: how a driver packs rows
+/// into subgroups is its own, and lavapipe gives two of them one
+/// SubgroupId, and leaves some out of NumSubgroups, there. At the kernel's
+/// start, where every thread is, the first lane of each subgroup takes
+/// the next number from a workgroup counter; the counter's final value is
+/// the number of subgroups. gpu.subgroup_id and gpu.num_subgroups read
+/// those.
+void numberSubgroups(gpu::GPUFuncOp kernel) {
+  SmallVector<Operation *> reads;
+  kernel.walk([&](Operation *op) {
+    if (isa<gpu::SubgroupIdOp, gpu::NumSubgroupsOp>(op))
+      reads.push_back(op);
+  });
+  std::optional<SmallVector<int64_t, 3>> size = mlirc::getWorkgroupSize(kernel);
+  if (reads.empty() || (size && (*size)[1] * (*size)[2] == 1))
+    return;
+  Location loc = kernel.getLoc();
+  OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
+  Type i32 = b.getI32Type();
+  auto space = gpu::AddressSpaceAttr::get(kernel.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  Value counter = memref::AllocOp::create(
+      b, loc, MemRefType::get({1}, i32, MemRefLayoutAttrInterface(), space));
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value origin = arith::OrIOp::create(
+      b, loc, x, arith::OrIOp::create(b, loc, y, z));
+  Value isFirstThread =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, origin, zero);
+  auto init = scf::IfOp::create(b, loc, isFirstThread, false);
+  {
+    OpBuilder then = init.getThenBodyBuilder();
+    memref::StoreOp::create(then, loc,
+                            arith::ConstantIntOp::create(then, loc, i32, 0),
+                            counter, zero);
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+  Value isFirstLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+  auto take = scf::IfOp::create(b, loc, i32, isFirstLane, true);
+  {
+    OpBuilder then = take.getThenBodyBuilder();
+    Value one = arith::ConstantIntOp::create(then, loc, i32, 1);
+    Value ticket = memref::AtomicRMWOp::create(
+        then, loc, arith::AtomicRMWKind::addi, one, counter, ValueRange{zero});
+    scf::YieldOp::create(then, loc, ticket);
+    OpBuilder otherwise = take.getElseBodyBuilder();
+    scf::YieldOp::create(otherwise, loc,
+                         arith::ConstantIntOp::create(otherwise, loc, i32, 0)
+                             .getResult());
+  }
+  // Only the first lane holds the number: the subgroup's sum is it.
+  Value number = gpu::SubgroupReduceOp::create(
+      b, loc, take.getResult(0), gpu::AllReduceOperation::ADD,
+      /*uniform=*/false);
+  gpu::BarrierOp::create(b, loc);
+  Value count = memref::LoadOp::create(b, loc, counter, zero);
+  Type index = b.getIndexType();
+  Value id = arith::IndexCastUIOp::create(b, loc, index, number);
+  Value total = arith::IndexCastUIOp::create(b, loc, index, count);
+  for (Operation *op : reads) {
+    op->getResult(0).replaceAllUsesWith(isa<gpu::SubgroupIdOp>(op) ? id
+                                                                    : total);
+    op->erase();
+  }
+}
+
 /// Workgroup memory for one value per thread of \p kernel's workgroup, at
 /// its start; null when the workgroup size is not known.
 Value allocatePartials(gpu::GPUFuncOp kernel, Type element, Location loc) {
@@ -440,6 +511,10 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
   });
   if (result.wasInterrupted())
     return failure();
+  module->walk([](gpu::GPUFuncOp kernel) {
+    if (kernel.isKernel())
+      numberSubgroups(kernel);
+  });
   SmallVector<gpu::AllReduceOp> allReduces;
   SmallVector<gpu::SubgroupReduceOp> clustered;
   SmallVector<gpu::NumSubgroupsOp> numSubgroups;
