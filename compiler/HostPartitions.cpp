@@ -3,7 +3,6 @@
 #include "compiler/HostPartitions.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -44,14 +43,31 @@ public:
 private:
   void refer(const GlobalValue *from, const Value *to);
   void join(const GlobalValue *a, const GlobalValue *b) {
-    if (a != b)
-      groups.unionSets(a, b);
+    const GlobalValue *first = getLeader(a), *second = getLeader(b);
+    if (first != second)
+      parents[second] = first;
   }
   /// The part of the element \p index of the appending global \p list.
   unsigned getElementPart(const GlobalVariable *list, unsigned index) const;
 
+  /// The group of \p global, by its first global (union-find with path
+  /// halving). Not llvm::EquivalenceClasses: its BumpPtrAllocator,
+  /// instantiated here under AddressSanitizer, would poison the slabs of
+  /// MLIR's uninstrumented allocators in the sanitized build.
+  const GlobalValue *getLeader(const GlobalValue *global) {
+    auto it = parents.find(global);
+    while (it != parents.end() && it->second != global) {
+      const GlobalValue *parent = it->second;
+      auto grand = parents.find(parent);
+      it->second = grand->second;
+      global = parent;
+      it = grand;
+    }
+    return global;
+  }
+
   Module &module;
-  EquivalenceClasses<const GlobalValue *> groups;
+  DenseMap<const GlobalValue *, const GlobalValue *> parents;
   /// Defined globals, in module order.
   std::vector<const GlobalValue *> order;
   DenseMap<const GlobalValue *, uint64_t> weights;
@@ -108,7 +124,7 @@ bool Partition::group() {
     if (global.isDeclaration())
       return;
     order.push_back(&global);
-    groups.insert(&global);
+    parents[&global] = &global;
     weights[&global] = weight;
     totalWeight += weight;
   };
@@ -205,7 +221,7 @@ unsigned Partition::assign(unsigned parts) {
   std::vector<const GlobalValue *> leaders;
   DenseMap<const GlobalValue *, uint64_t> groupWeights;
   for (const GlobalValue *global : order) {
-    const GlobalValue *leader = groups.getLeaderValue(global);
+    const GlobalValue *leader = getLeader(global);
     auto [it, inserted] = groupWeights.try_emplace(leader, 0);
     if (inserted)
       leaders.push_back(leader);
@@ -226,7 +242,7 @@ unsigned Partition::assign(unsigned parts) {
   }
   partOf.clear();
   for (const GlobalValue *global : order)
-    partOf[global] = leaderParts[groups.getLeaderValue(global)];
+    partOf[global] = leaderParts[getLeader(global)];
   return used;
 }
 
