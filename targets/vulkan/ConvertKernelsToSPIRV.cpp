@@ -181,6 +181,7 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::lowerDynamicSharedMemory(copy, module)))
       return signalPassFailure();
     mlirc::retypeByteViews(copy);
+    mlirc::expressRotatesAsShuffles(copy);
     mlirc::addWideSubgroupKernels(copy);
     if (failed(mlirc::lowerSubgroupOps(copy)))
       return signalPassFailure();

@@ -407,6 +407,37 @@ struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
   }
 };
 
+/// gpu.subgroup_broadcast: a shuffle from the lane named, or from the
+/// lowest lane of a ballot of the active ones.
+struct BroadcastToSPIRV : public OpConversionPattern<gpu::SubgroupBroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupBroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type || !isa<spirv::ScalarType>(type))
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    auto scope = spirv::Scope::Subgroup;
+    Value lane = adaptor.getLane();
+    if (!lane) {
+      Value yes = spirv::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+      Value ballot = spirv::GroupNonUniformBallotOp::create(
+          rewriter, loc, VectorType::get({4}, i32), scope, yes);
+      lane = spirv::GroupNonUniformBallotFindLSBOp::create(rewriter, loc, i32,
+                                                           scope, ballot);
+    } else if (lane.getType() != i32) {
+      lane = spirv::UConvertOp::create(rewriter, loc, i32, lane);
+    }
+    rewriter.replaceOpWithNewOp<spirv::GroupNonUniformShuffleOp>(
+        op, type, spirv::ScopeAttr::get(rewriter.getContext(), scope),
+        adaptor.getSrc(), lane);
+    return success();
+  }
+};
+
 /// A whole-subgroup and/or/xor reduction of integers (MLIR lowers only
 /// the arithmetic kinds) as GroupNonUniformBitwise*, of booleans as
 /// GroupNonUniformLogical*.
@@ -551,7 +582,36 @@ void mlirc::populateShuffleToSPIRVPatterns(SPIRVTypeConverter &converter,
   // Before MLIR's, which takes the target's subgroup size only.
   patterns.add<ShuffleToSPIRV>(converter, patterns.getContext(),
                                /*benefit=*/2);
-  patterns.add<BitwiseReduceToSPIRV>(converter, patterns.getContext());
+  patterns.add<BitwiseReduceToSPIRV, BroadcastToSPIRV>(converter,
+                                                       patterns.getContext());
+}
+
+void mlirc::expressRotatesAsShuffles(Operation *module) {
+  SmallVector<gpu::RotateOp> rotates;
+  module->walk([&](gpu::RotateOp op) { rotates.push_back(op); });
+  for (gpu::RotateOp op : rotates) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    Type i32 = b.getI32Type();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i32, v);
+    };
+    int64_t width = op.getWidth();
+    Value lane = arith::IndexCastOp::create(
+        b, loc, i32, gpu::LaneIdOp::create(b, loc, nullptr));
+    Value inSegment = arith::AndIOp::create(b, loc, lane, constant(width - 1));
+    Value sum = arith::AddIOp::create(b, loc, inSegment,
+                                      constant(op.getOffset()));
+    Value source = arith::AndIOp::create(b, loc, sum, constant(width - 1));
+    auto shuffle = gpu::ShuffleOp::create(b, loc, op.getValue(), source,
+                                          constant(width),
+                                          gpu::ShuffleMode::IDX);
+    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        lane, constant(width));
+    op.getRotateResult().replaceAllUsesWith(shuffle.getShuffleResult());
+    op.getValid().replaceAllUsesWith(valid);
+    op.erase();
+  }
 }
 
 unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
@@ -566,6 +626,9 @@ unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
     function->walk([&](Operation *op) {
       if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op))
         lanes = std::max(lanes, mlirc::getConstantWidth(shuffle));
+      // The original kernel, which RecordKernelABI reads, still rotates.
+      if (auto rotate = dyn_cast<gpu::RotateOp>(op))
+        lanes = std::max<unsigned>(lanes, rotate.getWidth());
       if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
         lanes = std::max(lanes, reduce.getClusterSize().value_or(0) *
                                     reduce.getClusterStride());

@@ -38,7 +38,8 @@ namespace {
 
 bool isSubgroupOp(Operation *op) {
   return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp, gpu::LaneIdOp,
-             gpu::SubgroupIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp>(op);
+             gpu::SubgroupIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp,
+             gpu::SubgroupBroadcastOp>(op);
 }
 
 /// True when every thread of the workgroup reaches \p op as often as any
@@ -111,6 +112,19 @@ private:
       shuffle.getShuffleResult().replaceAllUsesWith(value);
       shuffle.getValid().replaceAllUsesWith(valid);
       shuffle.erase();
+      return;
+    }
+    if (auto broadcast = dyn_cast<gpu::SubgroupBroadcastOp>(op)) {
+      // Every thread is there: the first active lane is lane 0.
+      Value lane = broadcast.getLane();
+      if (!lane)
+        lane = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+      else if (lane.getType().isIndex())
+        lane = arith::IndexCastOp::create(b, loc, b.getI32Type(), lane);
+      auto [value, valid] = emitShuffle(b, loc, broadcast.getSrc(), lane,
+                                        width, gpu::ShuffleMode::IDX);
+      (void)valid;
+      replace(op, value);
       return;
     }
     auto reduce = cast<gpu::SubgroupReduceOp>(op);

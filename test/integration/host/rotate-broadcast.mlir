@@ -1,11 +1,10 @@
 // gpu.rotate and gpu.subgroup_broadcast in a block of 32 threads (one
-// subgroup on every target but Vulkan's narrower ones). Thread t holds
+// subgroup on every target; on narrower Vulkan subgroups, subgroups of
+// workgroup memory). Thread t holds
 // 10t. Rows: rotate by 3 within 8 lanes (-1 where not valid), rotate by
 // 1 within 32, the value of lane 5 (specific_lane), of the first active
 // lane.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// Not on Vulkan: MLIR lowers neither to SPIR-V.
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK: sizes = [4, 32] strides = [32, 1] data =
 // CHECK-NEXT: {{\[\[}}30, 40, 50, 60, 70, 0, 10, 20, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1],
 // CHECK-NEXT: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 260, 270, 280, 290, 300, 310, 0],
