@@ -3,6 +3,7 @@
 #include "compiler/HostCpuFeatures.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -49,7 +50,22 @@ Extension getExtension(Operation *op) {
 
 LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
   std::unique_ptr<llvm::MCSubtargetInfo> info;
+  auto scalable = [](Type type) {
+    auto vector = dyn_cast<VectorType>(type);
+    return vector && vector.isScalable();
+  };
   WalkResult result = module.walk([&](Operation *op) {
+    // LLVM's x86, NVPTX, AMDGPU and SPIR-V code generators have none.
+    if (isa<vector::VectorScaleOp>(op) ||
+        llvm::any_of(op->getResultTypes(), scalable) ||
+        llvm::any_of(op->getOperandTypes(), scalable)) {
+      op->emitError("'")
+          << op->getName()
+          << "' uses scalable vectors (vector<[N]x...>, vector.vscale), "
+             "which none of mlirc's targets has (x86-64, NVIDIA, AMD, "
+             "Vulkan); use vectors of a fixed size";
+      return WalkResult::interrupt();
+    }
     StringRef dialect = op->getName().getDialectNamespace();
     if (dialect != "x86vector" && dialect != "amx")
       return WalkResult::advance();

@@ -4,7 +4,8 @@
 // extensions (AVX, AVX-512, AMX). Host code is compiled for the baseline
 // x86-64 unless -march says otherwise, and LLVM cannot select such an
 // instruction for a CPU without it: an op that needs one is an error at
-// the op that names the -march to use.
+// the op that names the -march to use. Scalable vectors (AArch64 SVE,
+// RISC-V V) no target of mlirc's has: an op of them is an error at it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,9 +21,10 @@ class ModuleOp;
 
 namespace mlirc {
 
-/// Errors at the first x86vector or amx op of \p module whose instructions
-/// the CPU that host code is compiled for lacks; \p cpu is -march's value
-/// ("native" for this machine's, empty for the baseline x86-64).
+/// Errors at the first op of \p module of scalable vectors, or x86vector
+/// or amx op of host code whose instructions the CPU that host code is
+/// compiled for lacks; \p cpu is -march's value ("native" for this
+/// machine's, empty for the baseline x86-64).
 mlir::LogicalResult checkHostCpuFeatures(mlir::ModuleOp module,
                                          llvm::StringRef cpu);
 
