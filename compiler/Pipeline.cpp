@@ -87,6 +87,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createMergeAsyncDependencies());
   pm.addPass(createSpecializeKernelArguments());
   pm.addPass(createLaunchBounds({options.maxThreadsPerBlock}));
+  pm.addNestedPass<gpu::GPUModuleOp>(createLowerWarpExecute());
   if (compileSubgroupMma(options))
     pm.addNestedPass<gpu::GPUModuleOp>(createVectorToSubgroupMma());
   pm.addPass(createContractFloatOps(

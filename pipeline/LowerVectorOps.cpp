@@ -4,13 +4,16 @@
 // and the like itself, but not multi-reductions, scans, n-D gathers or
 // vector.mask around transfers, nor contractions that do not add; it
 // leaves them for a lowering of the user's choosing. mlirc chooses MLIR's
-// own patterns, before vector-to-scf (host and device code alike).
+// own patterns, before vector-to-scf (host and device code alike); and
+// lowers 1-D transfers of GPU memory spaces to loads and stores, which the
+// device lowerings take.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -122,7 +125,8 @@ struct LowerNDStore : OpRewritePattern<vector::StoreOp> {
 struct LowerVectorOpsPass
     : public mlirc::impl::LowerVectorOpsBase<LowerVectorOpsPass> {
   void runOnOperation() override {
-    if (failed(lowerOtherContractions()))
+    if (failed(lowerOtherContractions()) ||
+        failed(lowerGpuMemoryTransfers()))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     vector::populateVectorMultiReductionLoweringPatterns(
@@ -133,6 +137,26 @@ struct LowerVectorOpsPass
     patterns.add<LowerNDLoad, LowerNDStore>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
+  }
+
+  /// 1-D transfers of workgroup and private memory as vector loads and
+  /// stores (masked where out of bounds): vector-to-llvm, which lowers
+  /// transfers after the device lowerings, has no conversion of GPU
+  /// address spaces (the NVVM lowering failed at no location).
+  LogicalResult lowerGpuMemoryTransfers() {
+    SmallVector<Operation *> transfers;
+    getOperation()->walk([&](VectorTransferOpInterface op) {
+      auto memref = dyn_cast<MemRefType>(op.getShapedType());
+      if (memref && op.getVectorType().getRank() == 1 &&
+          isa_and_nonnull<gpu::AddressSpaceAttr>(memref.getMemorySpace()))
+        transfers.push_back(op);
+    });
+    if (transfers.empty())
+      return success();
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorTransferLoweringPatterns(patterns,
+                                                   /*maxTransferRank=*/1);
+    return applyOpPatternsGreedily(transfers, std::move(patterns));
   }
 
   /// vector-to-llvm lowers contractions as dot products, which take only

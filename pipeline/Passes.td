@@ -68,6 +68,20 @@ def MergeAsyncDependencies
   }];
 }
 
+def LowerWarpExecute : Pass<"mlirc-lower-warp-execute", "mlir::gpu::GPUModuleOp"> {
+  let summary = "gpu.warp_execute_on_lane_0 as code of lane 0";
+  let description = [{
+    Rewrites each gpu.warp_execute_on_lane_0 of a kernel as MLIR's
+    warp-op-to-scf.if lowering does: its body runs on lane 0 of each warp,
+    and values pass through workgroup memory (a workgroup attribution of
+    the kernel, one slice per warp) around block barriers. Every target
+    then compiles it.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def ExpandGpuOps : Pass<"mlirc-expand-gpu-ops", "mlir::gpu::GPUModuleOp"> {
   let summary = "Rewrite subgroup and reduction ops for NVVM and ROCDL";
   let description = [{

@@ -1,34 +1,20 @@
-// What the host target cannot compile yet is reported at the op, and
-// nothing is written.
+// What the host target cannot compile is reported at the op, and nothing
+// is written: here a tensor-core fragment's thread-local element, which
+// the host target's emulation of subgroup MMA does not have.
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
 // RUN: not ls %t/out.o
-// CHECK: host-unsupported.mlir:[[@LINE+12]]:{{[0-9]+}}: error: 'gpu.warp_execute_on_lane_0' is not supported by mlirc's host target yet
+// CHECK: host-unsupported.mlir:[[@LINE+7]]:{{[0-9]+}}: error: 'gpu.subgroup_mma_extract_thread_local' cannot be compiled for the host target: it emulates loads, stores, compute (float and signless integer), constants and elementwise ops on !gpu.mma_matrix values, and their passing through loops and branches, not this op
 module attributes {gpu.container_module} {
   gpu.module @k {
-    gpu.func @kernel(%m: memref<4xi32>) kernel {
+    gpu.func @kernel(%m: memref<32xf32>, %a: memref<16x16xf16>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
       %c0 = arith.constant 0 : index
       %t = gpu.thread_id x
-      %ti = arith.index_cast %t : index to i32
-      memref.store %ti, %m[%t] : memref<4xi32>
-      gpu.barrier
-      %v = memref.load %m[%c0] : memref<4xi32>
-      memref.store %v, %m[%t] : memref<4xi32>
-      %lane = gpu.lane_id
-      %r = gpu.warp_execute_on_lane_0(%lane)[32] -> (i32) {
-        %c7 = arith.constant 7 : i32
-        gpu.yield %c7 : i32
-      }
-      memref.store %r, %m[%t] : memref<4xi32>
+      %A = gpu.subgroup_mma_load_matrix %a[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+      %e = gpu.subgroup_mma_extract_thread_local %A[%c0] : !gpu.mma_matrix<16x16xf16, "AOp"> -> f16
+      %f = arith.extf %e : f16 to f32
+      memref.store %f, %m[%t] : memref<32xf32>
       gpu.return
     }
-  }
-  func.func @main() {
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    %d = gpu.alloc() : memref<4xi32>
-    gpu.launch_func @k::@kernel blocks in (%c1, %c1, %c1)
-        threads in (%c4, %c1, %c1) args(%d : memref<4xi32>)
-    return
   }
 }
