@@ -112,7 +112,7 @@ struct ExpandGpuOpsPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // Neither lowering has gpu.rotate; NVVM's has no gpu.subgroup_broadcast.
-    mlirc::expressRotatesAsShuffles(getOperation());
+    mlirc::expressRotatesAsShuffles(getOperation(), /*withinSegments=*/false);
     if (vendor == "NVIDIA" && failed(expressBroadcastsForNvidia()))
       return signalPassFailure();
     // The subgroup id rewrite leaves gpu.subgroup_size, which the NVVM
@@ -143,7 +143,7 @@ struct ExpandGpuOpsPass
 
 } // namespace
 
-void mlirc::expressRotatesAsShuffles(Operation *root, Value subgroupSize) {
+void mlirc::expressRotatesAsShuffles(Operation *root, bool withinSegments) {
   SmallVector<gpu::RotateOp> rotates;
   root->walk([&](gpu::RotateOp op) { rotates.push_back(op); });
   for (gpu::RotateOp op : rotates) {
@@ -153,19 +153,22 @@ void mlirc::expressRotatesAsShuffles(Operation *root, Value subgroupSize) {
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIntOp::create(b, loc, i32, v);
     };
-    Value size = subgroupSize;
-    if (!size)
-      size = arith::IndexCastOp::create(
-          b, loc, i32, gpu::SubgroupSizeOp::create(b, loc, nullptr));
+    int64_t width = op.getWidth();
     Value lane = arith::IndexCastOp::create(
         b, loc, i32, gpu::LaneIdOp::create(b, loc, nullptr));
-    int64_t width = op.getWidth();
-    Value sum = arith::AddIOp::create(b, loc, lane, constant(op.getOffset()));
-    Value within = arith::AndIOp::create(b, loc, sum, constant(width - 1));
-    Value segment = arith::AndIOp::create(b, loc, lane, constant(~(width - 1)));
-    Value source = arith::AddIOp::create(b, loc, within, segment);
-    auto shuffle = gpu::ShuffleOp::create(b, loc, op.getValue(), source, size,
-                                          gpu::ShuffleMode::IDX);
+    Value inSegment = arith::AndIOp::create(b, loc, lane, constant(width - 1));
+    Value sum = arith::AddIOp::create(b, loc, inSegment,
+                                      constant(op.getOffset()));
+    Value source = arith::AndIOp::create(b, loc, sum, constant(width - 1));
+    Value shuffleWidth = constant(width);
+    if (!withinSegments) {
+      Value segment = arith::SubIOp::create(b, loc, lane, inSegment);
+      source = arith::AddIOp::create(b, loc, segment, source);
+      shuffleWidth = arith::IndexCastOp::create(
+          b, loc, i32, gpu::SubgroupSizeOp::create(b, loc, nullptr));
+    }
+    auto shuffle = gpu::ShuffleOp::create(b, loc, op.getValue(), source,
+                                          shuffleWidth, gpu::ShuffleMode::IDX);
     Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                         lane, constant(width));
     op.getRotateResult().replaceAllUsesWith(shuffle.getShuffleResult());

@@ -27,12 +27,13 @@ namespace mlirc {
 /// changes, a cost that grows faster than the module.
 void addCanonicalizerPerFunction(mlir::OpPassManager &pm);
 
-/// Rewrites the gpu.rotate ops of \p root as gpu.shuffle idx across
-/// subgroups of \p subgroupSize lanes (a value; gpu.subgroup_size where
-/// null): lane k reads lane ((k + offset) mod width) of its segment of
-/// width lanes, valid for the first width lanes.
-void expressRotatesAsShuffles(mlir::Operation *root,
-                              mlir::Value subgroupSize = nullptr);
+/// Rewrites the gpu.rotate ops of \p root as gpu.shuffle idx: lane k reads
+/// lane ((k + offset) mod width) of its segment of width lanes, valid for
+/// the first width lanes. \p withinSegments: a shuffle of the rotate's
+/// width from the index in the segment (the Vulkan target's shuffles are
+/// of segments, and need a constant width); else a shuffle across the
+/// whole subgroup (gpu.subgroup_size) from the lane's absolute index.
+void expressRotatesAsShuffles(mlir::Operation *root, bool withinSegments);
 
 /// Adds a pass that crashes to \p pm when the hidden test option
 /// --mlirc-crash-in-phase-for-testing names \p phase, and one that leaves

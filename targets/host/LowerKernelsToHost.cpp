@@ -37,7 +37,7 @@ namespace {
 /// where all are active (the host target's subgroup ops are reached by
 /// every thread).
 void expressWithShuffles(gpu::GPUModuleOp gpuModule) {
-  mlirc::expressRotatesAsShuffles(gpuModule);
+  mlirc::expressRotatesAsShuffles(gpuModule, /*withinSegments=*/false);
   SmallVector<gpu::SubgroupBroadcastOp> broadcasts;
   gpuModule.walk(
       [&](gpu::SubgroupBroadcastOp op) { broadcasts.push_back(op); });

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/InlineGpuHelpers.h"
+#include "pipeline/Passes.h"
 #include "targets/vulkan/MemoryViews.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
@@ -181,7 +182,9 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::lowerDynamicSharedMemory(copy, module)))
       return signalPassFailure();
     mlirc::retypeByteViews(copy);
-    mlirc::expressRotatesAsShuffles(copy);
+    // SPIR-V's rotate needs an extension devices need not have; before
+    // the wide subgroups, which then see shuffles.
+    mlirc::expressRotatesAsShuffles(copy, /*withinSegments=*/true);
     mlirc::addWideSubgroupKernels(copy);
     if (failed(mlirc::lowerSubgroupOps(copy)))
       return signalPassFailure();

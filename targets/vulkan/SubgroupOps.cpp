@@ -586,34 +586,6 @@ void mlirc::populateShuffleToSPIRVPatterns(SPIRVTypeConverter &converter,
                                                        patterns.getContext());
 }
 
-void mlirc::expressRotatesAsShuffles(Operation *module) {
-  SmallVector<gpu::RotateOp> rotates;
-  module->walk([&](gpu::RotateOp op) { rotates.push_back(op); });
-  for (gpu::RotateOp op : rotates) {
-    OpBuilder b(op);
-    Location loc = op.getLoc();
-    Type i32 = b.getI32Type();
-    auto constant = [&](int64_t v) -> Value {
-      return arith::ConstantIntOp::create(b, loc, i32, v);
-    };
-    int64_t width = op.getWidth();
-    Value lane = arith::IndexCastOp::create(
-        b, loc, i32, gpu::LaneIdOp::create(b, loc, nullptr));
-    Value inSegment = arith::AndIOp::create(b, loc, lane, constant(width - 1));
-    Value sum = arith::AddIOp::create(b, loc, inSegment,
-                                      constant(op.getOffset()));
-    Value source = arith::AndIOp::create(b, loc, sum, constant(width - 1));
-    auto shuffle = gpu::ShuffleOp::create(b, loc, op.getValue(), source,
-                                          constant(width),
-                                          gpu::ShuffleMode::IDX);
-    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        lane, constant(width));
-    op.getRotateResult().replaceAllUsesWith(shuffle.getShuffleResult());
-    op.getValid().replaceAllUsesWith(valid);
-    op.erase();
-  }
-}
-
 unsigned mlirc::getRequiredSubgroupSize(Operation *kernel) {
   Operation *module = kernel->getParentOp();
   unsigned lanes = 0;

@@ -38,13 +38,6 @@ namespace mlirc {
 /// constant).
 mlir::LogicalResult lowerSubgroupOps(mlir::Operation *module);
 
-/// gpu.rotate as gpu.shuffle idx within segments of its width (SPIR-V's
-/// rotate needs an extension Vulkan devices need not have): lane k reads
-/// lane ((k mod width) + offset) mod width of its segment, valid for the
-/// first width lanes. Before addWideSubgroupKernels, which then sees the
-/// shuffles.
-void expressRotatesAsShuffles(mlir::Operation *module);
-
 /// The workgroup size (x, y, z) \p kernel's spirv.entry_point_abi fixes;
 /// none when the pipeline sets it.
 std::optional<llvm::SmallVector<int64_t, 3>>
