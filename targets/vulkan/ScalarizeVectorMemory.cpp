@@ -76,6 +76,53 @@ std::pair<Value, Value> nextMaskElement(OpBuilder &b, Location loc, Value mask,
   return {set, position};
 }
 
+/// Where lane \p k of an element-wise access goes: \p indices with the last
+/// advanced by \p offset (made inside the lane's guard).
+using LaneOffset = function_ref<Value(OpBuilder &)>;
+SmallVector<Value> getLaneIndices(OpBuilder &b, Location loc,
+                                  ValueRange indices, LaneOffset offset) {
+  SmallVector<Value> shifted(indices);
+  shifted.back() = arith::AddIOp::create(b, loc, shifted.back(), offset(b));
+  return shifted;
+}
+
+/// Lane \p k of \p value stored to \p base where \p set.
+void storeLaneIf(OpBuilder &b, Location loc, Value set, Value value, int64_t k,
+                 Value base, ValueRange indices, LaneOffset offset) {
+  auto guard = scf::IfOp::create(b, loc, set, false);
+  OpBuilder inside = guard.getThenBodyBuilder();
+  Value element = vector::ExtractOp::create(inside, loc, value, k);
+  memref::StoreOp::create(inside, loc, element, base,
+                          getLaneIndices(inside, loc, indices, offset));
+}
+
+/// Lane \p k loaded from \p base where \p set, else lane \p k of
+/// \p passThru.
+Value loadLaneIf(OpBuilder &b, Location loc, Value set, Value passThru,
+                 int64_t k, Value base, ValueRange indices, LaneOffset offset) {
+  Type element = cast<VectorType>(passThru.getType()).getElementType();
+  auto choice = scf::IfOp::create(b, loc, element, set, true);
+  OpBuilder then = choice.getThenBodyBuilder();
+  scf::YieldOp::create(
+      then, loc,
+      memref::LoadOp::create(then, loc, base,
+                             getLaneIndices(then, loc, indices, offset))
+          .getResult());
+  OpBuilder otherwise = choice.getElseBodyBuilder();
+  scf::YieldOp::create(
+      otherwise, loc,
+      vector::ExtractOp::create(otherwise, loc, passThru, k).getResult());
+  return choice.getResult(0);
+}
+
+/// Lane \p k of \p indices, as an index.
+Value getLaneIndex(OpBuilder &b, Location loc, Value indices, int64_t k) {
+  Value lane = vector::ExtractOp::create(b, loc, indices, k);
+  if (lane.getType().isIndex())
+    return lane;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), lane);
+}
+
 /// vector.compressstore: the set elements, one after another from the
 /// base, each stored under its mask bit.
 struct CompressStoreElements
@@ -91,14 +138,9 @@ struct CompressStoreElements
     for (int64_t k = 0; k < type.getNumElements(); ++k) {
       auto [set, position] =
           nextMaskElement(rewriter, loc, store.getMask(), k, count);
-      auto guard = scf::IfOp::create(rewriter, loc, set, false);
-      OpBuilder inside = guard.getThenBodyBuilder();
-      SmallVector<Value> indices(store.getIndices());
-      indices.back() =
-          arith::AddIOp::create(inside, loc, indices.back(), position);
-      Value element =
-          vector::ExtractOp::create(inside, loc, store.getValueToStore(), k);
-      memref::StoreOp::create(inside, loc, element, store.getBase(), indices);
+      storeLaneIf(rewriter, loc, set, store.getValueToStore(), k,
+                  store.getBase(), store.getIndices(),
+                  [&, position = position](OpBuilder &) { return position; });
     }
     rewriter.eraseOp(store);
     return success();
@@ -115,25 +157,15 @@ struct ExpandLoadElements : public OpRewritePattern<vector::ExpandLoadOp> {
     if (type.getRank() != 1 || type.isScalable() || load.getIndices().empty())
       return failure();
     Location loc = load.getLoc();
-    Type element = type.getElementType();
     Value count = arith::ConstantIndexOp::create(rewriter, loc, 0);
     SmallVector<Value> elements;
     for (int64_t k = 0; k < type.getNumElements(); ++k) {
       auto [set, position] =
           nextMaskElement(rewriter, loc, load.getMask(), k, count);
-      auto choice = scf::IfOp::create(rewriter, loc, element, set, true);
-      OpBuilder then = choice.getThenBodyBuilder();
-      SmallVector<Value> indices(load.getIndices());
-      indices.back() = arith::AddIOp::create(then, loc, indices.back(), position);
-      scf::YieldOp::create(
-          then, loc,
-          memref::LoadOp::create(then, loc, load.getBase(), indices).getResult());
-      OpBuilder otherwise = choice.getElseBodyBuilder();
-      scf::YieldOp::create(
-          otherwise, loc,
-          vector::ExtractOp::create(otherwise, loc, load.getPassThru(), k)
-              .getResult());
-      elements.push_back(choice.getResult(0));
+      elements.push_back(loadLaneIf(
+          rewriter, loc, set, load.getPassThru(), k, load.getBase(),
+          load.getIndices(),
+          [&, position = position](OpBuilder &) { return position; }));
     }
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(load, type, elements);
     return success();
@@ -154,38 +186,17 @@ struct GatherElements : public OpRewritePattern<vector::GatherOp> {
         gather.getOffsets().empty())
       return failure();
     Location loc = gather.getLoc();
-    Type element = type.getElementType();
     SmallVector<Value> elements;
     for (int64_t k = 0; k < type.getNumElements(); ++k) {
       Value set = vector::ExtractOp::create(rewriter, loc, gather.getMask(), k);
-      auto choice = scf::IfOp::create(rewriter, loc, element, set, true);
-      OpBuilder then = choice.getThenBodyBuilder();
-      SmallVector<Value> indices(gather.getOffsets());
-      indices.back() = arith::AddIOp::create(
-          then, loc, indices.back(),
-          getLaneIndex(then, loc, gather.getIndices(), k));
-      scf::YieldOp::create(then, loc,
-                           memref::LoadOp::create(then, loc, gather.getBase(),
-                                                  indices)
-                               .getResult());
-      OpBuilder otherwise = choice.getElseBodyBuilder();
-      scf::YieldOp::create(otherwise, loc,
-                           vector::ExtractOp::create(otherwise, loc,
-                                                     gather.getPassThru(), k)
-                               .getResult());
-      elements.push_back(choice.getResult(0));
+      elements.push_back(loadLaneIf(
+          rewriter, loc, set, gather.getPassThru(), k, gather.getBase(),
+          gather.getOffsets(), [&](OpBuilder &b) {
+            return getLaneIndex(b, loc, gather.getIndices(), k);
+          }));
     }
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(gather, type, elements);
     return success();
-  }
-
-  /// Lane \p k of \p indices, as an index.
-  static Value getLaneIndex(OpBuilder &b, Location loc, Value indices,
-                            int64_t k) {
-    Value lane = vector::ExtractOp::create(b, loc, indices, k);
-    if (lane.getType().isIndex())
-      return lane;
-    return arith::IndexCastOp::create(b, loc, b.getIndexType(), lane);
   }
 };
 
@@ -204,15 +215,10 @@ struct ScatterElements : public OpRewritePattern<vector::ScatterOp> {
     for (int64_t k = 0; k < type.getNumElements(); ++k) {
       Value set =
           vector::ExtractOp::create(rewriter, loc, scatter.getMask(), k);
-      auto guard = scf::IfOp::create(rewriter, loc, set, false);
-      OpBuilder inside = guard.getThenBodyBuilder();
-      SmallVector<Value> indices(scatter.getOffsets());
-      indices.back() = arith::AddIOp::create(
-          inside, loc, indices.back(),
-          GatherElements::getLaneIndex(inside, loc, scatter.getIndices(), k));
-      Value element =
-          vector::ExtractOp::create(inside, loc, scatter.getValueToStore(), k);
-      memref::StoreOp::create(inside, loc, element, scatter.getBase(), indices);
+      storeLaneIf(rewriter, loc, set, scatter.getValueToStore(), k,
+                  scatter.getBase(), scatter.getOffsets(), [&](OpBuilder &b) {
+                    return getLaneIndex(b, loc, scatter.getIndices(), k);
+                  });
     }
     rewriter.eraseOp(scatter);
     return success();
