@@ -118,18 +118,23 @@ public:
     for (SerializedObject object : objects) {
       if (!hasEntryPoint(object.data))
         continue;
-      if (object.properties.count("workgroup_size_spec") &&
-          !decorateWorkgroupSize(object.data))
-        return createStringError(
-            "the SPIR-V of gpu.module @%s has no workgroup-size constant to "
-            "decorate (compiling for %s)",
-            object.module.c_str(), object.chip.c_str());
-      if (object.properties.count("dynamic_shared_spec") &&
-          !specializeDynamicSharedMemory(object.data))
-        return createStringError(
-            "the SPIR-V of gpu.module @%s has no dynamic shared memory array "
-            "to size at launch (compiling for %s)",
-            object.module.c_str(), object.chip.c_str());
+      // What MLIR's serializer cannot write, patched into the words: the
+      // properties RecordKernelABI set say which patches a module needs.
+      struct Patch {
+        const char *property;
+        bool (*apply)(std::string &);
+        const char *missing;
+      };
+      for (const Patch &patch :
+           {Patch{"workgroup_size_spec", decorateWorkgroupSize,
+                  "workgroup-size constant to decorate"},
+            Patch{"dynamic_shared_spec", specializeDynamicSharedMemory,
+                  "dynamic shared memory array to size at launch"}})
+        if (object.properties.count(patch.property) &&
+            !patch.apply(object.data))
+          return createStringError(
+              "the SPIR-V of gpu.module @%s has no %s (compiling for %s)",
+              object.module.c_str(), patch.missing, object.chip.c_str());
       std::string base = (context.stem + "." + object.module).str();
       Expected<std::string> path =
           writeTempFile(context, base + "." + object.chip, "spv", object.data);
