@@ -67,11 +67,7 @@ void countTrips(scf::ForOp loop) {
   auto nuw = arith::IntegerOverflowFlags::nuw;
   // Where the loop runs, ub - lb is its span as an unsigned number, and
   // (span - 1) / step + 1 its trips, neither of which can wrap.
-  Value runs = arith::CmpIOp::create(
-      builder, loc,
-      loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                            : arith::CmpIPredicate::slt,
-      lb, ub);
+  Value runs = mlirc::createLoopRuns(builder, loop);
   Value span = arith::SubIOp::create(builder, loc, ub, lb);
   Value last = arith::SubIOp::create(builder, loc, span, one);
   Value steps = arith::DivUIOp::create(builder, loc, last, step);
@@ -108,3 +104,11 @@ struct CountLoopTripsPass
 };
 
 } // namespace
+
+Value mlirc::createLoopRuns(OpBuilder &b, scf::ForOp loop) {
+  return arith::CmpIOp::create(b, loop.getLoc(),
+                               loop.getUnsignedCmp()
+                                   ? arith::CmpIPredicate::ult
+                                   : arith::CmpIPredicate::slt,
+                               loop.getLowerBound(), loop.getUpperBound());
+}

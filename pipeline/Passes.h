@@ -12,6 +12,13 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
+namespace mlir {
+class OpBuilder;
+namespace scf {
+class ForOp;
+} // namespace scf
+} // namespace mlir
+
 namespace mlirc {
 
 // The passes of Passes.td: create<Name>() and <Name>Options for each, and
@@ -26,6 +33,10 @@ namespace mlirc {
 /// whole module goes over all of its functions again while any one still
 /// changes, a cost that grows faster than the module.
 void addCanonicalizerPerFunction(mlir::OpPassManager &pm);
+
+/// Whether \p loop runs at least once: lb < ub, compared as the loop
+/// compares (signed or unsigned).
+mlir::Value createLoopRuns(mlir::OpBuilder &b, mlir::scf::ForOp loop);
 
 /// Rewrites the gpu.rotate ops of \p root as gpu.shuffle idx: lane k reads
 /// lane ((k + offset) mod width) of its segment of width lanes, valid for

@@ -438,11 +438,7 @@ struct ConvertKernelsToSPIRVPass
     for (scf::ForOp loop : loops) {
       OpBuilder b(loop);
       Location loc = loop.getLoc();
-      Value runs = arith::CmpIOp::create(
-          b, loc,
-          loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                : arith::CmpIPredicate::slt,
-          loop.getLowerBound(), loop.getUpperBound());
+      Value runs = mlirc::createLoopRuns(b, loop);
       auto guard = scf::IfOp::create(b, loc, loop.getResultTypes(), runs,
                                      /*withElseRegion=*/true);
       loop->replaceAllUsesWith(guard.getResults());
