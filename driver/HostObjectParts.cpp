@@ -69,17 +69,11 @@ Expected<bool> mlirc::emitHostObjectInParts(Module &module,
         temps.create(stem, "host.part" + std::to_string(i + 1) + ".o");
     if (!path)
       return path.takeError();
-    std::error_code ec;
-    raw_fd_ostream os(*path, ec);
-    if (!ec) {
-      os << object;
-      os.close();
-      ec = os.error();
-      os.clear_error();
-    }
-    if (ec)
-      return createStringError(ec, "cannot write '%s': %s", path->c_str(),
-                               ec.message().c_str());
+    if (Error err = writeOutputFile(*path, [&](raw_pwrite_stream &os) {
+          os << object;
+          return Error::success();
+        }))
+      return std::move(err);
     link.args.push_back(*path);
   }
   if (Error err = runJobs({link}, jobs))
