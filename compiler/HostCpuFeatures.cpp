@@ -1,15 +1,13 @@
 //===- HostCpuFeatures.cpp - x86 instructions host code names -------------===//
 
 #include "compiler/HostCpuFeatures.h"
+#include "compiler/HostCodegen.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/MC/MCSubtargetInfo.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Support/TargetSelect.h"
-#include "llvm/TargetParser/Host.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 
@@ -49,7 +47,8 @@ Extension getExtension(Operation *op) {
 } // namespace
 
 LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
-  std::unique_ptr<llvm::MCSubtargetInfo> info;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  bool unknownCpu = false;
   auto scalable = [](Type type) {
     auto vector = dyn_cast<VectorType>(type);
     return vector && vector.isScalable();
@@ -72,26 +71,20 @@ LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
     if (op->getParentOfType<gpu::GPUModuleOp>() ||
         op->getParentOfType<gpu::LaunchOp>())
       return WalkResult::advance();
-    if (!info) {
-      llvm::InitializeNativeTarget();
-      llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
-      std::string error;
-      const llvm::Target *target =
-          llvm::TargetRegistry::lookupTarget(triple, error);
-      if (!target)
+    // The host code's own target machine says what its CPU has; an
+    // unknown -march is reported when that machine is made for the code.
+    if (unknownCpu)
+      return WalkResult::advance();
+    if (!machine) {
+      auto made = createHostTargetMachine(/*optLevel=*/0, cpu);
+      if (!made) {
+        llvm::consumeError(made.takeError());
+        unknownCpu = true;
         return WalkResult::advance();
-      std::string cpuName = cpu.empty() ? "x86-64" : cpu.str(), features;
-      if (cpu == "native") {
-        cpuName = llvm::sys::getHostCPUName().str();
-        llvm::SubtargetFeatures host;
-        for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
-          host.AddFeature(feature, enabled);
-        features = host.getString();
       }
-      info.reset(target->createMCSubtargetInfo(triple, cpuName, features));
-      if (!info)
-        return WalkResult::advance();
+      machine = std::move(*made);
     }
+    const llvm::MCSubtargetInfo *info = machine->getMCSubtargetInfo();
     Extension need = getExtension(op);
     if (info->checkFeatures(("+" + need.feature).str()))
       return WalkResult::advance();
