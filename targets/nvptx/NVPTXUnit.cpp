@@ -147,9 +147,19 @@ public:
     // against 90 and 32). LLVM has this as a process-wide option only, so
     // it is set when an NVIDIA arch is requested, and also reaches the
     // other targets' code generation in that compilation.
-    if (llvm::any_of(settings.offloadArchs,
-                     [&](const std::string &arch) { return claimsArch(arch); }))
+    //
+    // Shared memory is addressed with 32-bit pointers, as nvcc does and as
+    // MLIR's inline-PTX builder already assumes (its 'r' constraint for a
+    // shared pointer): a 64-bit shared address costs a widening multiply
+    // and 64-bit adds per access (the transpose of bench/codegen.sh: 43 PTX
+    // instructions against nvcc's 39, 42 with 32-bit addresses). Also
+    // process-wide in LLVM; it changes only NVPTX's data layout.
+    if (llvm::any_of(settings.offloadArchs, [&](const std::string &arch) {
+          return claimsArch(arch);
+        })) {
       options.push_back("-lsr-drop-solution");
+      options.push_back("-nvptx-short-ptr");
+    }
     return options;
   }
 
