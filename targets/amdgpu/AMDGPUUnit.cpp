@@ -162,6 +162,7 @@ public:
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     populateGpuModulePostLowering(pm);
+    pm.addPass(createDeviceScopeAtomics());
     if (flushDenormals)
       pm.addPass(createFlushDenormals());
     pm.addPass(createPrivateAllocas());

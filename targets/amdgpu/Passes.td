@@ -19,6 +19,18 @@ def PrivateAllocas : Pass<"mlirc-private-allocas", "mlir::gpu::GPUModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def DeviceScopeAtomics
+    : Pass<"mlirc-device-scope-atomics", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Give AMD kernels' atomics device scope, and drop acquires "
+                "nothing follows";
+  let description = [{
+    Every llvm.atomicrmw and llvm.cmpxchg of a gpu.module without a
+    syncscope gets the "agent" scope (the device), as HIP's and CUDA's
+    atomics have. The acquire half of an atomic in a kernel is dropped where
+    no memory access can follow it in that kernel: it orders nothing.
+  }];
+}
+
 def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower cf.assert in AMD kernels to a message and a trap";
   let description = [{

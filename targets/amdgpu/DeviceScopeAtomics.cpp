@@ -1,0 +1,98 @@
+//===- DeviceScopeAtomics.cpp - AMD kernels' atomics at device scope ------===//
+//
+// MLIR's memref atomics state no scope, and lower to LLVM atomics of the
+// whole system, acquire-release. On AMD chips a system-scope atomic writes
+// back and invalidates the L2 cache around itself (gfx90a: buffer_wbl2,
+// buffer_invl2), which HIP's atomicAdd never does: its scope is the
+// device, and so is the scope of NVIDIA's atom without one. Memory the host
+// reads is synchronized when the kernel ends, as in CUDA and HIP.
+//
+// The acquire half of an atomic keeps the kernel's later accesses after it
+// (gfx90a: a wait and an L1 invalidation). Where no memory access can follow
+// the atomic in the kernel, as in a histogram or a reduction that ends with
+// its atomic, it orders nothing and is dropped; the release half stays.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/amdgpu/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_DEVICESCOPEATOMICS
+#include "targets/amdgpu/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+/// Whether an op that may touch memory can run after `op` in its function:
+/// later in its block, or in any block reachable from it (its own block
+/// again, in a loop).
+bool memoryMayBeAccessedAfter(Operation *op) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+    if (!isMemoryEffectFree(next))
+      return true;
+  SmallVector<Block *> work(op->getBlock()->getSuccessors());
+  DenseSet<Block *> seen;
+  while (!work.empty()) {
+    Block *block = work.pop_back_val();
+    if (!seen.insert(block).second)
+      continue;
+    for (Operation &other : *block)
+      if (!isMemoryEffectFree(&other))
+        return true;
+    llvm::append_range(work, block->getSuccessors());
+  }
+  return false;
+}
+
+LLVM::AtomicOrdering withoutAcquire(LLVM::AtomicOrdering ordering) {
+  switch (ordering) {
+  case LLVM::AtomicOrdering::acq_rel:
+    return LLVM::AtomicOrdering::release;
+  case LLVM::AtomicOrdering::acquire:
+    return LLVM::AtomicOrdering::monotonic;
+  default:
+    return ordering;
+  }
+}
+
+/// Whether the acquire half of atomic `op` orders nothing: it is in a
+/// kernel (a device function returns to code that may touch memory), in
+/// its body, with no memory access after it.
+bool acquireOrdersNothing(Operation *op) {
+  auto func = dyn_cast<LLVM::LLVMFuncOp>(op->getParentOp());
+  return func && func->hasAttr(ROCDL::ROCDLDialect::getKernelFuncAttrName()) &&
+         !memoryMayBeAccessedAfter(op);
+}
+
+struct DeviceScopeAtomicsPass
+    : public mlirc::impl::DeviceScopeAtomicsBase<DeviceScopeAtomicsPass> {
+  void runOnOperation() override {
+    constexpr StringLiteral device = "agent";
+    getOperation().walk([&](Operation *op) {
+      if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
+        if (!rmw.getSyncscope())
+          rmw.setSyncscope(device);
+        if (acquireOrdersNothing(op))
+          rmw.setOrdering(withoutAcquire(rmw.getOrdering()));
+      } else if (auto cmpxchg = dyn_cast<LLVM::AtomicCmpXchgOp>(op)) {
+        if (!cmpxchg.getSyncscope())
+          cmpxchg.setSyncscope(device);
+        if (acquireOrdersNothing(op)) {
+          cmpxchg.setSuccessOrdering(
+              withoutAcquire(cmpxchg.getSuccessOrdering()));
+          cmpxchg.setFailureOrdering(
+              withoutAcquire(cmpxchg.getFailureOrdering()));
+        }
+      }
+    });
+  }
+};
+
+} // namespace
