@@ -209,14 +209,16 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
 }
 
 LogicalResult BlockFunctionBuilder::emitThreadLoop(
-    function_ref<LogicalResult(ThreadScope &)> body, Value xUpperBound) {
+    function_ref<LogicalResult(ThreadScope &)> body, XRange xRange) {
   Value zero = constant(builder, 0), one = constant(builder, 1);
   Value ivs[3];
   OpBuilder b = builder;
   // z outermost, x innermost: consecutive threads touch consecutive memory.
   for (int dim = 2; dim >= 0; --dim) {
-    Value upper = dim == 0 && xUpperBound ? xUpperBound : blockDims[dim];
-    auto loop = scf::ForOp::create(b, loc, zero, upper, one);
+    Value lower = zero, upper = blockDims[dim];
+    if (dim == 0 && xRange)
+      std::tie(lower, upper) = xRange(b, ivs[1], ivs[2]);
+    auto loop = scf::ForOp::create(b, loc, lower, upper, one);
     if (dim == 0)
       loop->setAttr("llvm.loop_annotation", getVectorizeAnnotation());
     ivs[dim] = loop.getInductionVar();
@@ -419,59 +421,6 @@ LogicalResult BlockFunctionBuilder::replaceGpuOps(Operation *original,
   return success();
 }
 
-std::pair<scf::IfOp, Value>
-BlockFunctionBuilder::findBoundsGuard(ArrayRef<Operation *> ops) {
-  auto guard = dyn_cast<scf::IfOp>(ops.back());
-  if (!guard || guard.getNumResults() != 0 || !guard.getElseRegion().empty())
-    return {};
-  auto cmp = guard.getCondition().getDefiningOp<arith::CmpIOp>();
-  if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::ult &&
-               cmp.getPredicate() != arith::CmpIPredicate::slt))
-    return {};
-  Value limit = uniform.lookupOrNull(cmp.getRhs());
-  if (!limit || !limit.getType().isIndex())
-    return {};
-  // The ops before the guard must be free of effects and used only here:
-  // threads past the bound no longer run them.
-  llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
-  for (Operation *op : ops.drop_back()) {
-    if (!isPure(op) || op->getNumRegions() != 0)
-      return {};
-    for (Value result : op->getResults())
-      for (Operation *user : result.getUsers()) {
-        Operation *top = op->getBlock()->findAncestorOpInBlock(*user);
-        if (!top || !inSegment.contains(top))
-          return {};
-      }
-  }
-  Value base;
-  Operation *id = cmp.getLhs().getDefiningOp();
-  if (!id || !inSegment.contains(id))
-    return {};
-  if (auto global = dyn_cast_or_null<gpu::GlobalIdOp>(id);
-      global && global.getDimension() == gpu::Dimension::x)
-    base = arith::MulIOp::create(builder, loc, blockIds[0], blockDims[0]);
-  else if (auto thread = dyn_cast_or_null<gpu::ThreadIdOp>(id);
-           thread && thread.getDimension() == gpu::Dimension::x)
-    base = constant(builder, 0);
-  else
-    return {};
-  // x < limit - base, clamped to [0, blockDim.x]; signed, so a negative
-  // limit runs no thread.
-  Value remaining = arith::SubIOp::create(builder, loc, limit, base);
-  Value atLeastZero =
-      arith::MaxSIOp::create(builder, loc, remaining, constant(builder, 0));
-  Value bound = arith::MinSIOp::create(builder, loc, atLeastZero, blockDims[0]);
-  if (cmp.getPredicate() == arith::CmpIPredicate::ult) {
-    // Unsigned: a "negative" limit is huge, so every thread passes.
-    Value negative = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::slt, limit, constant(builder, 0));
-    bound =
-        arith::SelectOp::create(builder, loc, negative, blockDims[0], bound);
-  }
-  return {guard, bound};
-}
-
 LogicalResult BlockFunctionBuilder::materializeUsedValues(Operation *op,
                                                           ThreadScope &scope) {
   llvm::SetVector<Value> used;
@@ -496,9 +445,11 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
   if (ops.empty())
     return success();
   llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
-  std::pair<scf::IfOp, Value> boundsGuard = findBoundsGuard(ops);
-  scf::IfOp guard = boundsGuard.first;
-  Value xBound = boundsGuard.second;
+  BoundsGuard boundsGuard = findBoundsGuard(ops);
+  scf::IfOp guard = boundsGuard.op;
+  auto xRange = [&](OpBuilder &b, Value tidY, Value tidZ) {
+    return emitGuardedXRange(boundsGuard, b, tidY, tidZ);
+  };
   return emitThreadLoop(
       [&](ThreadScope &scope) -> LogicalResult {
         for (Operation *op : ops) {
@@ -520,7 +471,24 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
               return failure();
             continue;
           }
-          // The loop bound already keeps every thread inside the guard.
+          // The x range keeps the threads inside the guard but for its
+          // per-thread conjuncts, still checked here.
+          OpBuilder::InsertionGuard atBody(scope.builder);
+          if (!boundsGuard.perThread.empty()) {
+            Value condition;
+            for (Value conjunct : boundsGuard.perThread) {
+              if (failed(materialize(conjunct, scope)))
+                return failure();
+              Value value = scope.mapping.lookup(conjunct);
+              condition = condition ? arith::AndIOp::create(scope.builder,
+                                                            loc, condition,
+                                                            value)
+                                    : value;
+            }
+            auto branch = scf::IfOp::create(scope.builder, loc, condition);
+            scope.builder.setInsertionPoint(
+                branch.getThenRegion().front().getTerminator());
+          }
           for (Operation &inner :
                guard.getThenRegion().front().without_terminator()) {
             Operation *copy = scope.builder.clone(inner, scope.mapping);
@@ -555,7 +523,7 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
         }
         return success();
       },
-      xBound);
+      guard ? XRange(xRange) : nullptr);
 }
 
 FailureOr<func::FuncOp> BlockFunctionBuilder::build() {

@@ -148,14 +148,48 @@ private:
   LogicalResult emitShuffle(gpu::ShuffleOp shuffle, ThreadScope &scope);
   LogicalResult emitSubgroupReduce(gpu::SubgroupReduceOp reduce,
                                    ThreadScope &scope);
+  /// The range [first, end) of x threads a y iteration runs, computed in
+  /// that iteration before its x loop from the y and z thread ids.
+  using XRange =
+      function_ref<std::pair<Value, Value>(OpBuilder &, Value, Value)>;
   /// Emits the thread loop nest at the current block-level insertion point
-  /// and fills it through \p body.
+  /// and fills it through \p body; the x loop runs \p xRange when given,
+  /// all of the block's x threads otherwise.
   LogicalResult emitThreadLoop(function_ref<LogicalResult(ThreadScope &)> body,
-                               Value xUpperBound = Value());
-  /// For a segment ending in `scf.if (global_id x < n)` (or thread_id x),
-  /// the guard that can become the x loop's bound instead, and that bound;
-  /// the guarded body then runs unconditionally and vectorizes.
-  std::pair<scf::IfOp, Value> findBoundsGuard(ArrayRef<Operation *> ops);
+                               XRange xRange = nullptr);
+  /// A segment's last op, an `scf.if` whose condition (a conjunction) bounds
+  /// the x thread ids the body runs for, and its conjuncts by kind.
+  struct BoundsGuard {
+    scf::IfOp op;
+    /// `x_id < limit` (upper) or `x_id >= limit`, x_id a global_id x
+    /// (global) or a thread_id x; limit a block-level value.
+    struct XBound {
+      Value limit;
+      bool upper, isSigned, global;
+    };
+    SmallVector<XBound> xBounds;
+    /// Conjuncts the same in all x threads of a y iteration.
+    SmallVector<Value> xInvariant;
+    /// Conjuncts each thread still checks.
+    SmallVector<Value> perThread;
+  };
+  /// For a segment ending in `scf.if (global_id x < n && ...)` (or
+  /// thread_id x, also with lower bounds and conditions on y), the guard
+  /// whose conjuncts can become the x loop's range instead: the guarded
+  /// body then runs without a branch, or with one on what is left, and
+  /// vectorizes. Null when no conjunct can.
+  BoundsGuard findBoundsGuard(ArrayRef<Operation *> ops);
+  /// The x threads \p guard lets through in the y iteration of thread ids
+  /// \p tidY and \p tidZ, at \p b (before that iteration's x loop).
+  std::pair<Value, Value> emitGuardedXRange(const BoundsGuard &guard,
+                                            OpBuilder &b, Value tidY,
+                                            Value tidZ);
+  /// \p value computed at \p b (when not null) from block-level values,
+  /// the y and z thread ids \p tidY and \p tidZ and pure arith ops on
+  /// them; null when it needs more (the x thread id, memory). With a null
+  /// \p b, only whether it can.
+  Value computeBeforeXLoop(Value value, OpBuilder *b, Value tidY, Value tidZ,
+                           IRMapping &mapping, unsigned depth = 0);
   /// Makes \p value, defined outside the current thread loop, available in
   /// it: from its per-thread buffer, or recomputed when it is a view.
   LogicalResult materialize(Value value, ThreadScope &scope);
