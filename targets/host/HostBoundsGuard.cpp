@@ -184,9 +184,12 @@ BlockFunctionBuilder::emitGuardedXRange(const BoundsGuard &guard, OpBuilder &b,
                      ? arith::MulIOp::create(b, loc, blockIds[0], blockDims[0])
                            .getResult()
                      : zero;
+    // limit - base only where it cannot wrap (base is at least 0).
     Value offset = arith::SubIOp::create(b, loc, bound.limit, base);
-    Value clamped = arith::MinSIOp::create(
-        b, loc, arith::MaxSIOp::create(b, loc, offset, zero), width);
+    Value before = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                         bound.limit, base);
+    Value clamped = arith::SelectOp::create(
+        b, loc, before, zero, arith::MinSIOp::create(b, loc, offset, width));
     if (!bound.isSigned) {
       // Unsigned: a "negative" limit is huge, so every thread is below it
       // and none at or above it.

@@ -23,7 +23,8 @@
 // CHECK:      [-1,   -1,   2,   3,   -1,   -1,   6,   7,   -1,   -1,   10,   -1]
 // CHECK-NEXT: [-1,   -1,   -1,   -1,   -1,   -1,   -1,   -1,   -1,   -1,   -1,   -1]
 
-// Signed x >= -5: every thread; unsigned x >= -5 (huge): none; unsigned
+// Signed x >= -5: every thread; unsigned x >= -5 (huge), and signed x <
+// INT32_MIN: none; unsigned
 // x < -5: every thread; of those, the odd ones.
 // CHECK:      [0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,  11]
 // CHECK-NEXT: [-1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1]
@@ -72,7 +73,8 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
-    // Row 0: signed x >= limit; row 1: unsigned x >= limit; row 2:
+    // Row 0: signed x >= limit; row 1: unsigned x >= limit, signed x <
+    // limit; row 2:
     // unsigned x < limit; row 3: that and an odd x, per thread.
     gpu.func @signed(%limit: index, %out: memref<4x12xi32>) kernel {
       %c0 = arith.constant 0 : index
@@ -88,6 +90,16 @@ module attributes {gpu.container_module} {
       %c1 = arith.constant 1 : index
       %j = gpu.global_id x
       %in = arith.cmpi uge, %j, %limit : index
+      scf.if %in {
+        %vi = arith.index_cast %j : index to i32
+        memref.store %vi, %out[%c1, %j] : memref<4x12xi32>
+      }
+      gpu.return
+    }
+    gpu.func @none(%limit: index, %out: memref<4x12xi32>) kernel {
+      %c1 = arith.constant 1 : index
+      %j = gpu.global_id x
+      %in = arith.cmpi slt, %j, %limit : index
       scf.if %in {
         %vi = arith.index_cast %j : index to i32
         memref.store %vi, %out[%c1, %j] : memref<4x12xi32>
@@ -169,6 +181,9 @@ module attributes {gpu.container_module} {
         threads in (%c4, %c1, %c1) args(%neg : index, %f : memref<4x12xi32>)
     gpu.launch_func @kernels::@unsigned blocks in (%c3, %c1, %c1)
         threads in (%c4, %c1, %c1) args(%neg : index, %f : memref<4x12xi32>)
+    %min = arith.constant -2147483648 : index
+    gpu.launch_func @kernels::@none blocks in (%c3, %c1, %c1)
+        threads in (%c4, %c1, %c1) args(%min : index, %f : memref<4x12xi32>)
     gpu.launch_func @kernels::@below blocks in (%c3, %c1, %c1)
         threads in (%c4, %c1, %c1) args(%neg : index, %f : memref<4x12xi32>)
     gpu.launch_func @kernels::@odd blocks in (%c3, %c1, %c1)
