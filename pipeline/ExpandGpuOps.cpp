@@ -87,7 +87,58 @@ struct ExpandGpuOpsPass
     return success();
   }
 
+  /// Uniform subgroup reductions of i32 over the whole subgroup as one
+  /// redux.sync, as nvcc's __reduce_*_sync, instead of five shuffles and
+  /// five ops.
+  void expressReductionsAsRedux() {
+    SmallVector<gpu::SubgroupReduceOp> reductions;
+    getOperation().walk([&](gpu::SubgroupReduceOp op) {
+      std::optional<uint32_t> cluster = op.getClusterSize();
+      if (op.getUniform() && op.getType().isInteger(32) &&
+          (!cluster || *cluster == warpSize) && op.getClusterStride() == 1 &&
+          getReduxKind(op.getOp()))
+        reductions.push_back(op);
+    });
+    for (gpu::SubgroupReduceOp op : reductions) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value everyLane = arith::ConstantIntOp::create(b, loc, b.getI32Type(), -1);
+      Value result = NVVM::ReduxOp::create(b, loc, op.getType(), op.getValue(),
+                                           *getReduxKind(op.getOp()),
+                                           everyLane);
+      op.replaceAllUsesWith(result);
+      op.erase();
+    }
+  }
+
+  static std::optional<NVVM::ReduxKind>
+  getReduxKind(gpu::AllReduceOperation kind) {
+    using K = gpu::AllReduceOperation;
+    switch (kind) {
+    case K::ADD:
+      return NVVM::ReduxKind::ADD;
+    case K::AND:
+      return NVVM::ReduxKind::AND;
+    case K::OR:
+      return NVVM::ReduxKind::OR;
+    case K::XOR:
+      return NVVM::ReduxKind::XOR;
+    case K::MINSI:
+      return NVVM::ReduxKind::MIN;
+    case K::MAXSI:
+      return NVVM::ReduxKind::MAX;
+    case K::MINUI:
+      return NVVM::ReduxKind::UMIN;
+    case K::MAXUI:
+      return NVVM::ReduxKind::UMAX;
+    default:
+      return std::nullopt;
+    }
+  }
+
   void runOnOperation() override {
+    if (reduxSync)
+      expressReductionsAsRedux();
     // MLIR's all-reduce lowering rewrites a kernel only when every
     // gpu.all_reduce in it is marked uniform.
     WalkResult nonUniform = getOperation().walk([&](gpu::AllReduceOp op) {

@@ -61,7 +61,8 @@ void mlirc::populateGpuModulePreLowering(
   addIdBounds(pm, options);
   // After the bounds, which read --gpu-max-threads-per-block's attribute.
   pm.addPass(createMaxThreadsPerBlock({options.intrinsicDialect}));
-  pm.addPass(createExpandGpuOps({options.subgroupSize, options.vendor}));
+  pm.addPass(createExpandGpuOps(
+      {options.subgroupSize, options.vendor, options.reduxSync}));
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());
   addComplexVectorAffineLowering(pm);

@@ -37,6 +37,9 @@ struct GpuModuleLoweringOptions {
   /// (CountLoopTrips), for backends whose LLVM unrolls such loops once it
   /// can compute the count.
   bool countLoopTrips = false;
+  /// Whether uniform i32 subgroup reductions become redux.sync (every chip
+  /// NVIDIA sm_80 or later).
+  bool reduxSync = false;
 };
 
 /// Bounds thread and block ids by the limits of \p options (BoundGpuIds).

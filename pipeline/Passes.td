@@ -93,6 +93,9 @@ def ExpandGpuOps : Pass<"mlirc-expand-gpu-ops", "mlir::gpu::GPUModuleOp"> {
            "Threads per subgroup (32 for NVIDIA, 32 or 64 for AMD)">,
     Option<"vendor", "vendor", "std::string", "\"GPU\"",
            "The targets' name in error messages">,
+    Option<"reduxSync", "redux-sync", "bool", "false",
+           "Uniform 32-bit integer subgroup reductions over whole subgroups "
+           "as nvvm.redux.sync (NVIDIA sm_80 and later)">,
   ];
 }
 

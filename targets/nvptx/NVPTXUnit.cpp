@@ -187,6 +187,9 @@ public:
     // and above; four times at -O3, as nvcc's): grid-stride loops need one
     // it can compute.
     lowering.countLoopTrips = optLevel >= 2;
+    lowering.reduxSync = llvm::all_of(targets, [](const OffloadTarget &target) {
+      return getSMVersion(target.chip) >= 80;
+    });
     populateGpuModulePreLowering(pm, lowering);
     pm.addPass(mlir::createConvertNVGPUToNVVMPass());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
