@@ -80,18 +80,19 @@ LogicalResult checkModuleLevel(Operation *op) {
 }
 
 /// MLIR 22 lowers memref.generic_atomic_rmw to a compare-and-swap on the
-/// element type, which LLVM has only for integers and pointers.
+/// element type, which LLVM has only for integers and pointers; floats of
+/// 16, 32 and 64 bits swap as the integer of their width
+/// (IntegerCompareExchange), other element types cannot.
 LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
   Type element = op.getMemref().getType().getElementType();
-  if (element.isIntOrIndex())
+  if (element.isIntOrIndex() || element.isF16() || element.isBF16() ||
+      element.isF32() || element.isF64())
     return success();
   return op.emitError("'memref.generic_atomic_rmw' on ")
          << element
-         << " elements cannot be compiled: MLIR's lowering makes it a "
-            "compare-and-swap of "
-         << element
-         << ", which LLVM has only for integers; use memref.atomic_rmw "
-            "(addf, maximumf, minimumf, assign, ...) for floats";
+         << " elements cannot be compiled: it is a compare-and-swap, which "
+            "LLVM has for integers (and mlirc for f16, bf16, f32 and f64 "
+            "through them); use integer elements, or memref.atomic_rmw";
 }
 
 struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {

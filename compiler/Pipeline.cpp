@@ -189,6 +189,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createMoveLoopAnnotations());
   addModuleCanonicalizer(pm);
   pm.addPass(createCSEPass());
+  pm.addPass(createIntegerCompareExchange());
   pm.addPass(createCheckLowered());
   if (options.debugInfo)
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());

@@ -81,5 +81,6 @@ void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
   addCanonicalizerPerFunction(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createIntegerCompareExchange());
   pm.addPass(createCheckLowered());
 }

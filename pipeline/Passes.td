@@ -216,6 +216,16 @@ def BufferizeTensors : Pass<"mlirc-bufferize", "mlir::ModuleOp"> {
   ];
 }
 
+def IntegerCompareExchange : Pass<"mlirc-integer-cmpxchg"> {
+  let summary = "Compare-and-swap of floats as one of the same-width integer";
+  let description = [{
+    Rewrites each llvm.cmpxchg of a float (what MLIR 22 lowers
+    memref.generic_atomic_rmw on floats to) into one of the integer of its
+    width, with bitcasts: LLVM's cmpxchg takes no floats, and the swap
+    compares bits either way.
+  }];
+}
+
 def CheckLowered : Pass<"mlirc-check-lowered"> {
   let summary = "Report, at the op, what the lowering to LLVM left";
   let description = [{
