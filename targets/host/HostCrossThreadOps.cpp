@@ -182,6 +182,10 @@ LogicalResult BlockFunctionBuilder::emitAllReduce(gpu::AllReduceOp reduce) {
 
 LogicalResult
 BlockFunctionBuilder::hoistUniformOps(SmallVectorImpl<Operation *> &rest) {
+  // Every thread runs the kernel's top-level ops, in order: one that may
+  // not be speculated (a division) is hoisted too while nothing before it
+  // has an effect that could end the thread first (a failing assert).
+  bool effectsBefore = false;
   for (Operation &op : kernel.getBody().front().without_terminator()) {
     // Private memory already has its host allocation.
     if (isa<memref::AllocaOp>(op) && (uniform.contains(op.getResult(0)) ||
@@ -191,8 +195,9 @@ BlockFunctionBuilder::hoistUniformOps(SmallVectorImpl<Operation *> &rest) {
                               gpu::SubgroupSizeOp>(op);
     bool operandsUniform = llvm::all_of(
         op.getOperands(), [&](Value v) { return uniform.contains(v); });
+    bool hoistable = isPure(&op) || (!effectsBefore && isMemoryEffectFree(&op));
     if (isUniformQuery ||
-        (isPure(&op) && op.getNumRegions() == 0 && operandsUniform &&
+        (hoistable && op.getNumRegions() == 0 && operandsUniform &&
          !isa<gpu::GPUDialect>(op.getDialect()))) {
       ThreadScope none{builder, uniform, {}, Value()};
       Operation *copy = builder.clone(op, none.mapping);
@@ -202,6 +207,7 @@ BlockFunctionBuilder::hoistUniformOps(SmallVectorImpl<Operation *> &rest) {
         uniform.map(result, none.mapping.lookup(result));
       continue;
     }
+    effectsBefore |= !isMemoryEffectFree(&op);
     rest.push_back(&op);
   }
   return success();

@@ -14,6 +14,7 @@
 #include "pipeline/Passes.h"
 #include "targets/host/EmulateSubgroupMma.h"
 #include "targets/host/HostBlockFunction.h"
+#include "targets/host/HostStrideLoops.h"
 #include "targets/host/LowerKernelAsserts.h"
 #include "targets/host/Passes.h"
 
@@ -101,6 +102,7 @@ struct LowerKernelsToHostPass
         return signalPassFailure();
       expressWithShuffles(hostCopy);
       lowerKernelAsserts(hostCopy);
+      makeStrideLoopsUniform(hostCopy);
       // The other helpers get a host copy under a program-unique name;
       // declarations name functions outside the device code (libm's, say),
       // which the host calls under their own names.

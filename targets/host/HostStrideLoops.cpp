@@ -1,0 +1,172 @@
+//===- HostStrideLoops.cpp - Grid-stride loops as uniform loops -----------===//
+//
+// On a GPU a grid-stride loop makes neighbouring threads read neighbouring
+// elements in each iteration. The host target runs a block's threads one
+// after another in its thread loop, so such a loop, whose first iteration
+// differs by thread, ran inside it: each thread walked the whole array on
+// its own, in scalar code. Its trips differ only a little between the
+// threads of a block, so it becomes loops of trips the same in every
+// thread, which the block function runs around a vectorized thread loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/host/HostStrideLoops.h"
+
+#include "targets/host/HostBlockFunction.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Whether \p value is the same in every thread of a block: built by pure
+/// arith ops from constants, the kernel's arguments and block-level ids
+/// and sizes.
+bool isBlockUniform(Value value, gpu::GPUFuncOp kernel, unsigned depth = 0) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == &kernel.getBody().front();
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+    return true;
+  if (!isa<arith::ArithDialect>(def->getDialect()) || !isPure(def) ||
+      def->getNumRegions() != 0)
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isBlockUniform(operand, kernel, depth + 1);
+  });
+}
+
+/// Whether \p value is positive: a positive constant, a block or grid
+/// size, or a product of them.
+bool isPositive(Value value, unsigned depth = 0) {
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.isStrictlyPositive();
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<gpu::BlockDimOp, gpu::GridDimOp>(def))
+    return true;
+  if (auto mul = dyn_cast<arith::MulIOp>(def))
+    return mul.getOverflowFlags() == arith::IntegerOverflowFlags::none &&
+           isPositive(mul.getLhs(), depth + 1) &&
+           isPositive(mul.getRhs(), depth + 1);
+  return false;
+}
+
+/// The trips of a loop from \p lb to \p ub by \p step (positive), as
+/// scf.for's signed comparison runs it.
+Value trips(OpBuilder &b, Location loc, Value lb, Value ub, Value step) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value runs =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lb, ub);
+  Value span = arith::SubIOp::create(b, loc, ub, lb);
+  Value last = arith::SubIOp::create(b, loc, span, one);
+  Value steps = arith::DivUIOp::create(b, loc, last, step);
+  Value count = arith::AddIOp::create(b, loc, steps, one);
+  return arith::SelectOp::create(b, loc, runs, count, zero);
+}
+
+/// Clones \p loop's body for iteration \p m (k = lb + m * step) with
+/// \p carried as its arguments, at \p b; returns what it yields.
+SmallVector<Value> cloneIteration(OpBuilder &b, scf::ForOp loop, Value m,
+                                  ValueRange carried) {
+  Location loc = loop.getLoc();
+  Value offset = arith::MulIOp::create(b, loc, m, loop.getStep());
+  Value k = arith::AddIOp::create(b, loc, loop.getLowerBound(), offset);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), k);
+  mapping.map(loop.getRegionIterArgs(), carried);
+  for (Operation &op : loop.getBody()->without_terminator())
+    b.clone(op, mapping);
+  SmallVector<Value> results;
+  for (Value yielded : loop.getBody()->getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(yielded));
+  return results;
+}
+
+void makeUniform(scf::ForOp loop, Value threadX, bool global) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value ub = loop.getUpperBound(), step = loop.getStep();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value width = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value first =
+      global ? arith::MulIOp::create(
+                   b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
+                   width)
+                   .getResult()
+             : zero;
+  Value last = arith::AddIOp::create(
+      b, loc, first, arith::SubIOp::create(b, loc, width, one));
+  // Thread 0 makes the most trips, the block's last thread the fewest.
+  Value fewest = trips(b, loc, last, ub, step);
+  Value most = trips(b, loc, first, ub, step);
+
+  auto all = scf::ForOp::create(
+      b, loc, zero, fewest, one, loop.getInitArgs(),
+      [&](OpBuilder &nb, Location, Value m, ValueRange carried) {
+        scf::YieldOp::create(nb, loc, cloneIteration(nb, loop, m, carried));
+      });
+  auto rest = scf::ForOp::create(
+      b, loc, fewest, most, one, all.getResults(),
+      [&](OpBuilder &nb, Location, Value m, ValueRange carried) {
+        Value offset = arith::MulIOp::create(nb, loc, m, step);
+        Value k = arith::AddIOp::create(nb, loc, loop.getLowerBound(), offset);
+        Value inRange =
+            arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::slt, k, ub);
+        auto guarded = scf::IfOp::create(nb, loc, loop.getResultTypes(),
+                                         inRange, /*withElseRegion=*/true);
+        OpBuilder thenBuilder = guarded.getThenBodyBuilder();
+        if (!loop.getResultTypes().empty())
+          scf::YieldOp::create(thenBuilder, loc,
+                               cloneIteration(thenBuilder, loop, m, carried));
+        else
+          cloneIteration(thenBuilder, loop, m, carried);
+        if (!loop.getResultTypes().empty()) {
+          OpBuilder elseBuilder = guarded.getElseBodyBuilder();
+          scf::YieldOp::create(elseBuilder, loc, carried);
+        }
+        scf::YieldOp::create(nb, loc, guarded.getResults());
+      });
+  loop.replaceAllUsesWith(rest.getResults());
+  loop.erase();
+}
+
+} // namespace
+
+void mlirc::host::makeStrideLoopsUniform(gpu::GPUModuleOp module) {
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    if (!kernel.isKernel() || !kernel.getBody().hasOneBlock())
+      continue;
+    SmallVector<scf::ForOp> loops;
+    for (auto loop : kernel.getBody().front().getOps<scf::ForOp>()) {
+      Operation *id = loop.getLowerBound().getDefiningOp();
+      bool global = isa_and_nonnull<gpu::GlobalIdOp>(id) &&
+                    cast<gpu::GlobalIdOp>(id).getDimension() ==
+                        gpu::Dimension::x;
+      bool thread = isa_and_nonnull<gpu::ThreadIdOp>(id) &&
+                    cast<gpu::ThreadIdOp>(id).getDimension() ==
+                        gpu::Dimension::x;
+      if ((global || thread) && !loop.getUnsignedCmp() &&
+          loop.getLowerBound().getType().isIndex() &&
+          isBlockUniform(loop.getUpperBound(), kernel) &&
+          isBlockUniform(loop.getStep(), kernel) &&
+          isPositive(loop.getStep()) && !containsCrossThread(loop))
+        loops.push_back(loop);
+    }
+    for (scf::ForOp loop : loops) {
+      bool global = isa<gpu::GlobalIdOp>(loop.getLowerBound().getDefiningOp());
+      makeUniform(loop, loop.getLowerBound(), global);
+    }
+  }
+}
