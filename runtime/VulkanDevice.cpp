@@ -153,6 +153,8 @@ void Device::create() {
   enabled12.shaderFloat16 = supported12.shaderFloat16;
   enabled12.shaderInt8 = supported12.shaderInt8;
   enabled12.storageBuffer8BitAccess = supported12.storageBuffer8BitAccess;
+  enabled12.shaderBufferInt64Atomics = supported12.shaderBufferInt64Atomics;
+  enabled12.shaderSharedInt64Atomics = supported12.shaderSharedInt64Atomics;
   VkPhysicalDeviceVulkan11Features enabled11{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &enabled12};
   enabled11.storageBuffer16BitAccess = supported11.storageBuffer16BitAccess;
@@ -169,6 +171,8 @@ void Device::create() {
   features.int8 = enabled12.shaderInt8;
   features.storage8 = enabled12.storageBuffer8BitAccess;
   features.storage16 = enabled11.storageBuffer16BitAccess;
+  features.int64Atomics = enabled12.shaderBufferInt64Atomics &&
+                          enabled12.shaderSharedInt64Atomics;
   features.atomicFloat32Add = enabledAtomics.shaderBufferFloat32AtomicAdd &&
                               enabledAtomics.shaderSharedFloat32AtomicAdd;
   if (subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)

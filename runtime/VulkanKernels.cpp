@@ -32,6 +32,9 @@ const CapabilityNeed needs[] = {
      "storageBuffer8BitAccess"},
     {"StorageBuffer16BitAccess", &DeviceFeatures::storage16, 0,
      "storageBuffer16BitAccess"},
+    {"Int64Atomics", &DeviceFeatures::int64Atomics, 0,
+     "64-bit integer atomics (shaderBufferInt64Atomics, "
+     "shaderSharedInt64Atomics)"},
     {"AtomicFloat32AddEXT", &DeviceFeatures::atomicFloat32Add, 0,
      "float atomic add (VK_EXT_shader_atomic_float)"},
     {"GroupNonUniform", nullptr, VK_SUBGROUP_FEATURE_BASIC_BIT,

@@ -82,10 +82,22 @@ struct CompleteSPIRVRequirementsPass
                                                  "NumSubgroups", "SubgroupId"},
                                                 *builtIn);
     });
+    // Atomics on 64-bit integers (memref.atomic_rmw on i64) need their own
+    // capability, which MLIR's conversion does not ask for.
+    bool atomics64 = false;
+    module.walk([&](Operation *op) {
+      if (op->getName().getStringRef().starts_with("spirv.Atomic") &&
+          llvm::any_of(op->getResultTypes(),
+                       [](Type type) { return type.isInteger(64); }))
+        atomics64 = true;
+    });
     SmallVector<spirv::Capability> capabilities(triple->getCapabilities());
     if (subgroup &&
         !llvm::is_contained(capabilities, spirv::Capability::GroupNonUniform))
       capabilities.push_back(spirv::Capability::GroupNonUniform);
+    if (atomics64 &&
+        !llvm::is_contained(capabilities, spirv::Capability::Int64Atomics))
+      capabilities.push_back(spirv::Capability::Int64Atomics);
     completeInterfaces(module);
     spirv::Version version = triple->getVersion();
     // GroupNonUniform is SPIR-V 1.3's, which Vulkan 1.1 has.
