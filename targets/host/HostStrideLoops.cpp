@@ -43,22 +43,67 @@ bool isBlockUniform(Value value, gpu::GPUFuncOp kernel, unsigned depth = 0) {
   });
 }
 
-/// Whether \p value is positive: a positive constant, a block or grid
-/// size, or a product of them.
-bool isPositive(Value value, unsigned depth = 0) {
+/// The bits \p value needs if it is positive and at most that wide: a
+/// positive constant, a block or grid size (below 2^31 on every target),
+/// or a product of them narrower than index; nothing otherwise.
+std::optional<unsigned> positiveBits(Value value, unsigned depth = 0) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.isStrictlyPositive();
+    return constant.isStrictlyPositive()
+               ? std::optional<unsigned>(constant.getActiveBits())
+               : std::nullopt;
   Operation *def = value.getDefiningOp();
   if (!def || depth > 8)
-    return false;
+    return std::nullopt;
   if (isa<gpu::BlockDimOp, gpu::GridDimOp>(def))
-    return true;
-  if (auto mul = dyn_cast<arith::MulIOp>(def))
-    return mul.getOverflowFlags() == arith::IntegerOverflowFlags::none &&
-           isPositive(mul.getLhs(), depth + 1) &&
-           isPositive(mul.getRhs(), depth + 1);
-  return false;
+    return 31;
+  auto mul = dyn_cast<arith::MulIOp>(def);
+  if (!mul)
+    return std::nullopt;
+  std::optional<unsigned> lhs = positiveBits(mul.getLhs(), depth + 1);
+  std::optional<unsigned> rhs = positiveBits(mul.getRhs(), depth + 1);
+  if (!lhs || !rhs || *lhs + *rhs > 62)
+    return std::nullopt;
+  return *lhs + *rhs;
+}
+
+/// How a loop's first index depends on the thread: thread_id x plus a
+/// block-level offset, which is block_id x * block_dim x for a global id.
+struct ThreadStart {
+  bool found = false;
+  bool global = false;
+  Value offset;
+};
+
+/// The start of \p value, when it is gpu.thread_id x, gpu.global_id x, or
+/// thread_id x plus a block-level value (as the launch-bound rewrites
+/// spell the global id: block_id x * block_dim x + thread_id x).
+ThreadStart getThreadStart(Value value, gpu::GPUFuncOp kernel) {
+  auto isThreadX = [](Value v) {
+    auto id = v.getDefiningOp<gpu::ThreadIdOp>();
+    return id && id.getDimension() == gpu::Dimension::x;
+  };
+  ThreadStart start;
+  if (isThreadX(value)) {
+    start.found = true;
+    return start;
+  }
+  if (auto id = value.getDefiningOp<gpu::GlobalIdOp>();
+      id && id.getDimension() == gpu::Dimension::x) {
+    start.found = start.global = true;
+    return start;
+  }
+  auto add = value.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return start;
+  for (auto [offset, thread] : {std::pair(add.getLhs(), add.getRhs()),
+                                std::pair(add.getRhs(), add.getLhs())})
+    if (isThreadX(thread) && isBlockUniform(offset, kernel)) {
+      start.found = true;
+      start.offset = offset;
+      return start;
+    }
+  return start;
 }
 
 /// The trips of a loop from \p lb to \p ub by \p step (positive), as
@@ -93,19 +138,17 @@ SmallVector<Value> cloneIteration(OpBuilder &b, scf::ForOp loop, Value m,
   return results;
 }
 
-void makeUniform(scf::ForOp loop, Value threadX, bool global) {
+void makeUniform(scf::ForOp loop, const ThreadStart &start) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   Value ub = loop.getUpperBound(), step = loop.getStep();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value width = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
-  Value first =
-      global ? arith::MulIOp::create(
-                   b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-                   width)
-                   .getResult()
-             : zero;
+  Value first = start.offset ? start.offset : zero;
+  if (start.global)
+    first = arith::MulIOp::create(
+        b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x), width);
   Value last = arith::AddIOp::create(
       b, loc, first, arith::SubIOp::create(b, loc, width, one));
   // Thread 0 makes the most trips, the block's last thread the fewest.
@@ -148,25 +191,17 @@ void mlirc::host::makeStrideLoopsUniform(gpu::GPUModuleOp module) {
   for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
     if (!kernel.isKernel() || !kernel.getBody().hasOneBlock())
       continue;
-    SmallVector<scf::ForOp> loops;
+    SmallVector<std::pair<scf::ForOp, ThreadStart>> loops;
     for (auto loop : kernel.getBody().front().getOps<scf::ForOp>()) {
-      Operation *id = loop.getLowerBound().getDefiningOp();
-      bool global = isa_and_nonnull<gpu::GlobalIdOp>(id) &&
-                    cast<gpu::GlobalIdOp>(id).getDimension() ==
-                        gpu::Dimension::x;
-      bool thread = isa_and_nonnull<gpu::ThreadIdOp>(id) &&
-                    cast<gpu::ThreadIdOp>(id).getDimension() ==
-                        gpu::Dimension::x;
-      if ((global || thread) && !loop.getUnsignedCmp() &&
+      ThreadStart start = getThreadStart(loop.getLowerBound(), kernel);
+      if (start.found && !loop.getUnsignedCmp() &&
           loop.getLowerBound().getType().isIndex() &&
           isBlockUniform(loop.getUpperBound(), kernel) &&
           isBlockUniform(loop.getStep(), kernel) &&
-          isPositive(loop.getStep()) && !containsCrossThread(loop))
-        loops.push_back(loop);
+          positiveBits(loop.getStep()) && !containsCrossThread(loop))
+        loops.push_back({loop, start});
     }
-    for (scf::ForOp loop : loops) {
-      bool global = isa<gpu::GlobalIdOp>(loop.getLowerBound().getDefiningOp());
-      makeUniform(loop, loop.getLowerBound(), global);
-    }
+    for (auto [loop, start] : loops)
+      makeUniform(loop, start);
   }
 }
