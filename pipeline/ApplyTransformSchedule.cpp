@@ -11,6 +11,7 @@
 
 #include "pipeline/Passes.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
@@ -64,6 +65,49 @@ transform::TransformOpInterface findTopLevelSequence(ModuleOp module) {
   return found;
 }
 
+/// MLIR 22's transform.structured.vectorize writes the source of a
+/// rank-reducing tensor.insert_slice along the wrong dimensions (a wrong
+/// result; mlir-opt gives the same). The same insertion from an
+/// expand_shape of the source to the slice's own rank vectorizes right, so
+/// schedules see that form: the op they match is still an insert_slice.
+void makeInsertSlicesRankPreserving(ModuleOp module) {
+  SmallVector<tensor::InsertSliceOp> slices;
+  module.walk([&](tensor::InsertSliceOp op) {
+    if (op.getSourceType().getRank() < op.getType().getRank())
+      slices.push_back(op);
+  });
+  for (tensor::InsertSliceOp op : slices) {
+    llvm::SmallBitVector dropped = op.getDroppedDims();
+    // Each kept dimension starts a group, which the dropped ones after it
+    // join; those before the first kept one join that (none for a 0-d
+    // source).
+    SmallVector<ReassociationIndices> groups;
+    ReassociationIndices leading;
+    for (unsigned dim = 0; dim < dropped.size(); ++dim) {
+      if (!dropped.test(dim)) {
+        groups.push_back(leading);
+        leading.clear();
+        groups.back().push_back(dim);
+      } else if (groups.empty()) {
+        leading.push_back(dim);
+      } else {
+        groups.back().push_back(dim);
+      }
+    }
+    OpBuilder b(op);
+    SmallVector<OpFoldResult> sizes = op.getMixedSizes();
+    auto expandedType = RankedTensorType::get(
+        op.getStaticSizes(), op.getSourceType().getElementType());
+    Value expanded = tensor::ExpandShapeOp::create(
+        b, op.getLoc(), expandedType, op.getSource(), groups, sizes);
+    Value inserted = tensor::InsertSliceOp::create(
+        b, op.getLoc(), expanded, op.getDest(), op.getMixedOffsets(), sizes,
+        op.getMixedStrides());
+    op.replaceAllUsesWith(inserted);
+    op.erase();
+  }
+}
+
 /// Removes the schedule: every transform op at module level, modules that
 /// held nothing else, and the attribute that marks named sequences.
 void eraseSchedule(ModuleOp module) {
@@ -106,6 +150,7 @@ struct ApplyTransformSchedulePass
     if (!hasTransformOps)
       return;
 
+    makeInsertSlicesRankPreserving(module);
     transform::TransformOptions options;
     LogicalResult applied = success();
     if (transform::TransformOpInterface entry =
