@@ -82,7 +82,7 @@ LogicalResult checkModuleLevel(Operation *op) {
 /// MLIR 22 lowers memref.generic_atomic_rmw to a compare-and-swap on the
 /// element type, which LLVM has only for integers and pointers; floats of
 /// 16, 32 and 64 bits swap as the integer of their width
-/// (IntegerCompareExchange), other element types cannot.
+/// (FloatGenericAtomics), other element types cannot.
 LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
   Type element = op.getMemref().getType().getElementType();
   if (element.isIntOrIndex() || element.isF16() || element.isBF16() ||

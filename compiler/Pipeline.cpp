@@ -145,6 +145,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   if (options.ubChecks.any())
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
   pm.addPass(createSmallFloatsToAPFloat());
+  pm.addPass(createFloatGenericAtomics());
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps());
   pm.addPass(createSCFToControlFlowPass());
@@ -189,7 +190,6 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createMoveLoopAnnotations());
   addModuleCanonicalizer(pm);
   pm.addPass(createCSEPass());
-  pm.addPass(createIntegerCompareExchange());
   pm.addPass(createCheckLowered());
   if (options.debugInfo)
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());

@@ -63,6 +63,7 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createMaxThreadsPerBlock({options.intrinsicDialect}));
   pm.addPass(createExpandGpuOps(
       {options.subgroupSize, options.vendor, options.reduxSync}));
+  pm.addPass(createFloatGenericAtomics());
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());
   addComplexVectorAffineLowering(pm);
@@ -81,6 +82,5 @@ void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
   addCanonicalizerPerFunction(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createIntegerCompareExchange());
   pm.addPass(createCheckLowered());
 }

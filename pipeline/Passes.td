@@ -216,14 +216,16 @@ def BufferizeTensors : Pass<"mlirc-bufferize", "mlir::ModuleOp"> {
   ];
 }
 
-def IntegerCompareExchange : Pass<"mlirc-integer-cmpxchg"> {
-  let summary = "Compare-and-swap of floats as one of the same-width integer";
+def FloatGenericAtomics : Pass<"mlirc-float-generic-atomics"> {
+  let summary = "memref.generic_atomic_rmw on floats as one on integers";
   let description = [{
-    Rewrites each llvm.cmpxchg of a float (what MLIR 22 lowers
-    memref.generic_atomic_rmw on floats to) into one of the integer of its
-    width, with bitcasts: LLVM's cmpxchg takes no floats, and the swap
-    compares bits either way.
+    Rewrites each memref.generic_atomic_rmw on f16, bf16, f32 or f64
+    elements into one on the integer of their width, through a cast of the
+    memref (the same descriptor) and bitcasts in its body: MLIR 22 lowers
+    the op to a compare-and-swap of the element type, which LLVM takes for
+    integers only, and the swap compares bits either way.
   }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
 def CheckLowered : Pass<"mlirc-check-lowered"> {
