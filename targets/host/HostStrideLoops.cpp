@@ -120,13 +120,17 @@ Value trips(OpBuilder &b, Location loc, Value lb, Value ub, Value step) {
   return arith::SelectOp::create(b, loc, runs, count, zero);
 }
 
-/// Clones \p loop's body for iteration \p m (k = lb + m * step) with
-/// \p carried as its arguments, at \p b; returns what it yields.
-SmallVector<Value> cloneIteration(OpBuilder &b, scf::ForOp loop, Value m,
-                                  ValueRange carried) {
+/// The index of \p loop's iteration \p m: lb + m * step.
+Value iterationIndex(OpBuilder &b, scf::ForOp loop, Value m) {
   Location loc = loop.getLoc();
   Value offset = arith::MulIOp::create(b, loc, m, loop.getStep());
-  Value k = arith::AddIOp::create(b, loc, loop.getLowerBound(), offset);
+  return arith::AddIOp::create(b, loc, loop.getLowerBound(), offset);
+}
+
+/// Clones \p loop's body for index \p k with \p carried as its
+/// arguments, at \p b; returns what it yields.
+SmallVector<Value> cloneIteration(OpBuilder &b, scf::ForOp loop, Value k,
+                                  ValueRange carried) {
   IRMapping mapping;
   mapping.map(loop.getInductionVar(), k);
   mapping.map(loop.getRegionIterArgs(), carried);
@@ -158,13 +162,14 @@ void makeUniform(scf::ForOp loop, const ThreadStart &start) {
   auto all = scf::ForOp::create(
       b, loc, zero, fewest, one, loop.getInitArgs(),
       [&](OpBuilder &nb, Location, Value m, ValueRange carried) {
-        scf::YieldOp::create(nb, loc, cloneIteration(nb, loop, m, carried));
+        scf::YieldOp::create(
+            nb, loc,
+            cloneIteration(nb, loop, iterationIndex(nb, loop, m), carried));
       });
   auto rest = scf::ForOp::create(
       b, loc, fewest, most, one, all.getResults(),
       [&](OpBuilder &nb, Location, Value m, ValueRange carried) {
-        Value offset = arith::MulIOp::create(nb, loc, m, step);
-        Value k = arith::AddIOp::create(nb, loc, loop.getLowerBound(), offset);
+        Value k = iterationIndex(nb, loop, m);
         Value inRange =
             arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::slt, k, ub);
         auto guarded = scf::IfOp::create(nb, loc, loop.getResultTypes(),
@@ -172,9 +177,9 @@ void makeUniform(scf::ForOp loop, const ThreadStart &start) {
         OpBuilder thenBuilder = guarded.getThenBodyBuilder();
         if (!loop.getResultTypes().empty())
           scf::YieldOp::create(thenBuilder, loc,
-                               cloneIteration(thenBuilder, loop, m, carried));
+                               cloneIteration(thenBuilder, loop, k, carried));
         else
-          cloneIteration(thenBuilder, loop, m, carried);
+          cloneIteration(thenBuilder, loop, k, carried);
         if (!loop.getResultTypes().empty()) {
           OpBuilder elseBuilder = guarded.getElseBodyBuilder();
           scf::YieldOp::create(elseBuilder, loc, carried);
