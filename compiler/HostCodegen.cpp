@@ -78,13 +78,14 @@ void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
   module.setDataLayout(machine.createDataLayout());
 }
 
-void mlirc::makeMainFunction(Module &module, StringRef entry) {
+void mlirc::makeMainFunction(Module &module, StringRef entry,
+                             bool printResult) {
   Function *user = module.getFunction(entry);
   if (!user || user->isDeclaration())
     return;
   Type *result = user->getReturnType();
   bool isMain = entry == "main";
-  if (isMain && result->isIntegerTy(32))
+  if (isMain && result->isIntegerTy(32) && !printResult)
     return;
   // A main of the program's own makes way for C's; another entry point
   // keeps its name. Only main may take C's arguments (argc, argv).
@@ -121,15 +122,21 @@ void mlirc::makeMainFunction(Module &module, StringRef entry) {
     args.push_back(&arg);
   Value *returned = builder.CreateCall(user, args);
   Value *status = builder.getInt32(0);
-  if (result->isIntegerTy()) {
-    status = builder.CreateZExtOrTrunc(returned, i32);
-  } else if (result->isFloatTy()) {
+  auto print = [&](StringRef format, Value *value) {
     FunctionCallee printf = module.getOrInsertFunction(
         "printf", FunctionType::get(i32, {PointerType::get(context, 0)},
                                     /*isVarArg=*/true));
     builder.CreateCall(
-        printf, {builder.CreateGlobalString("%e\n", "__mlirc_entry_result"),
-                 builder.CreateFPExt(returned, builder.getDoubleTy())});
+        printf,
+        {builder.CreateGlobalString(format, "__mlirc_entry_result"), value});
+  };
+  if (result->isIntegerTy() && printResult) {
+    // As mlir-runner prints it: signed, in decimal.
+    print("%lld\n", builder.CreateSExt(returned, builder.getInt64Ty()));
+  } else if (result->isIntegerTy()) {
+    status = builder.CreateZExtOrTrunc(returned, i32);
+  } else if (result->isFloatTy()) {
+    print("%e\n", builder.CreateFPExt(returned, builder.getDoubleTy()));
   }
   builder.CreateRet(status);
 }

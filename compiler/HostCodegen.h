@@ -35,8 +35,11 @@ void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
 /// calls it and returns its i32 or i64 result as the exit status, prints an
 /// f32 result ("%e", as mlir-runner prints it) and returns 0, or returns 0
 /// after a function that returns nothing. A main that returns i32 already
-/// is C's. Nothing happens when \p module does not define \p entry.
-void makeMainFunction(llvm::Module &module, llvm::StringRef entry);
+/// is C's. With \p printResult (--entry-point-result) an integer result is
+/// printed too, in decimal, and the status is 0. Nothing happens when
+/// \p module does not define \p entry.
+void makeMainFunction(llvm::Module &module, llvm::StringRef entry,
+                      bool printResult);
 
 /// Runs LLVM's default optimization pipeline for \p optLevel, with
 /// AddressSanitizer's instrumentation when \p addressSanitizer.

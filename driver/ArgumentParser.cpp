@@ -331,6 +331,16 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                                  "name the function the program starts with, "
                                  "such as --entry-point=entry");
       break;
+    case OPT_entry_point_result_EQ: {
+      StringRef type = arg->getValue();
+      if (type != "void" && type != "i32" && type != "i64" && type != "f32")
+        return createStringError(
+            "invalid value '%s' in '%s'; the entry point's result is void, "
+            "i32, i64 or f32",
+            type.str().c_str(), arg->getAsString(argList).c_str());
+      options.entryPointResult = type.str();
+      break;
+    }
     case OPT_transform_library_EQ:
       options.transformLibrary = arg->getValue();
       if (!sys::fs::exists(options.transformLibrary))

@@ -48,6 +48,9 @@ struct DriverOptions {
   std::string hostCpu;
   /// --entry-point: the function the program starts with; empty for main.
   std::string entryPoint;
+  /// --entry-point-result: the entry point's result type (void, i32, i64,
+  /// f32), printed as mlir-runner prints it; empty when not given.
+  std::string entryPointResult;
   /// --transform-library: a file with the transform schedule to apply.
   std::string transformLibrary;
   /// -fuse-ld=: the host linker clang runs; LLVM's lld unless given.

@@ -15,6 +15,7 @@
 #include "compiler/Passes.h"
 #include "compiler/Pipeline.h"
 #include "driver/DiagnosticPrinter.h"
+#include "driver/EntryPointResult.h"
 #include "driver/HostObjectParts.h"
 #include "driver/KnownParserCrashes.h"
 #include "driver/PassInstrumentations.h"
@@ -121,6 +122,7 @@ public:
 private:
   Error parse();
   Error checkEntryPoint();
+  Error publishEntryPoint(mlir::FunctionOpInterface function);
   Error reportParserCrash(StringRef text);
   /// "internal compiler error in \p where", with a reproducer (described by
   /// \p reproducerKind) that \p printReproducer writes beside the output.
@@ -311,6 +313,14 @@ Error MLIRCompilation::checkEntryPoint() {
         << ": the function a program starts with (--entry-point) takes none";
     return diagnosticsReported();
   }
+  if (!options.entryPointResult.empty()) {
+    std::string mismatch =
+        describeEntryResultMismatch(results, options.entryPointResult);
+    if (mismatch.empty())
+      return publishEntryPoint(function);
+    function->emitError("'@") << entryPoint << "' " << mismatch;
+    return diagnosticsReported();
+  }
   auto isResult = [](mlir::Type type) {
     return type.isInteger(32) || type.isInteger(64) || type.isF32();
   };
@@ -326,6 +336,10 @@ Error MLIRCompilation::checkEntryPoint() {
            "i64 (the exit status) or an f32 (printed)";
     return diagnosticsReported();
   }
+  return publishEntryPoint(function);
+}
+
+Error MLIRCompilation::publishEntryPoint(mlir::FunctionOpInterface function) {
   // A private entry point is still the program's start.
   mlir::SymbolTable::setSymbolVisibility(function,
                                          mlir::SymbolTable::Visibility::Public);
@@ -623,7 +637,8 @@ Error MLIRCompilation::emitHost() {
   if (Error err = verifyTranslation(*llvmModule))
     return err;
   prepareHostModule(*llvmModule, **machine);
-  makeMainFunction(*llvmModule, entryPoint);
+  makeMainFunction(*llvmModule, entryPoint,
+                   /*printResult=*/!options.entryPointResult.empty());
 
   std::vector<SmallString<0>> binaries;
   for (const DeviceImage &image : images)

@@ -50,6 +50,12 @@ def entry_point_EQ : Joined<["--"], "entry-point=">,
            "arguments and returns nothing, an i32 or i64 (the exit status) "
            "or an f32 (printed), as mlir-runner's -e (default: main)">;
 
+def entry_point_result_EQ : Joined<["--"], "entry-point-result=">,
+  MetaVarName<"<type>">,
+  HelpText<"The entry point returns <type> (void, i32, i64 or f32), and the "
+           "program prints its result and exits with status 0, as "
+           "mlir-runner's -entry-point-result">;
+
 def transform_library_EQ : Joined<["--"], "transform-library=">,
   MetaVarName<"<file>">,
   HelpText<"Apply the transform-dialect schedule of <file> "

@@ -33,3 +33,8 @@ func.func @returns_index() -> index {
   %c = arith.constant 1 : index
   return %c : index
 }
+
+func.func @negative() -> i64 {
+  %c = arith.constant -5000000000 : i64
+  return %c : i64
+}
