@@ -1,13 +1,12 @@
 //===- HostCodegen.cpp - Host LLVM IR to assembly or object ---------------===//
 
 #include "compiler/HostCodegen.h"
+#include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
 #include "support/TimeReport.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DIBuilder.h"
-#include "llvm/IR/DiagnosticHandler.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -33,6 +32,8 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
                                bool positionIndependent) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
+  // Inline assembly is parsed when an object is emitted.
+  InitializeNativeTargetAsmParser();
   Triple triple(sys::getDefaultTargetTriple());
   std::string error;
   const Target *target = TargetRegistry::lookupTarget(triple, error);
@@ -141,24 +142,11 @@ void mlirc::makeMainFunction(Module &module, StringRef entry,
   builder.CreateRet(status);
 }
 
-namespace {
-
-/// Drops what the optimizer reports about transformations it did or did
-/// not make. mlirc itself asks for vectorization of every thread loop, so
-/// "loop not vectorized" is no news to the user; other diagnostics are
-/// printed as usual.
-struct QuietOptimizationHandler : DiagnosticHandler {
-  bool handleDiagnostics(const DiagnosticInfo &info) override {
-    return isa<DiagnosticInfoOptimizationBase>(info);
-  }
-};
-
-} // namespace
-
 void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
                                unsigned optLevel, bool addressSanitizer) {
-  module.getContext().setDiagnosticHandler(
-      std::make_unique<QuietOptimizationHandler>());
+  // "Loop not vectorized" is no news (mlirc asks for vectorization of
+  // every thread loop); errors are kept for emitHostCode to report.
+  CodegenDiagnostics::of(module.getContext());
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
@@ -202,8 +190,9 @@ Error mlirc::emitHostCode(Module &module, TargetMachine &machine, bool assembly,
       assembly ? CodeGenFileType::AssemblyFile : CodeGenFileType::ObjectFile;
   if (machine.addPassesToEmitFile(pm, os, nullptr, type))
     return createStringError("the host target cannot emit this file type");
+  CodegenDiagnostics &diagnostics = CodegenDiagnostics::of(module.getContext());
   pm.run(module);
-  return Error::success();
+  return diagnostics.takeErrors("the host code");
 }
 
 /// One part of a split host module, from bitcode to an object.

@@ -122,7 +122,6 @@ public:
 private:
   Error parse();
   Error checkEntryPoint();
-  Error publishEntryPoint(mlir::FunctionOpInterface function);
   Error reportParserCrash(StringRef text);
   /// "internal compiler error in \p where", with a reproducer (described by
   /// \p reproducerKind) that \p printReproducer writes beside the output.
@@ -313,33 +312,12 @@ Error MLIRCompilation::checkEntryPoint() {
         << ": the function a program starts with (--entry-point) takes none";
     return diagnosticsReported();
   }
-  if (!options.entryPointResult.empty()) {
-    std::string mismatch =
-        describeEntryResultMismatch(results, options.entryPointResult);
-    if (mismatch.empty())
-      return publishEntryPoint(function);
-    function->emitError("'@") << entryPoint << "' " << mismatch;
+  std::string problem =
+      describeEntryResultProblem(results, options.entryPointResult, named);
+  if (!problem.empty()) {
+    function->emitError("'@") << entryPoint << "' " << problem;
     return diagnosticsReported();
   }
-  auto isResult = [](mlir::Type type) {
-    return type.isInteger(32) || type.isInteger(64) || type.isF32();
-  };
-  // A main of another kind compiles as it is, as it always has.
-  if (named &&
-      (results.size() > 1 || (results.size() == 1 && !isResult(results[0])))) {
-    std::string types;
-    llvm::raw_string_ostream os(types);
-    llvm::interleaveComma(results, os);
-    function->emitError("'@")
-        << entryPoint << "' returns " << types
-        << ": the function a program starts with returns nothing, an i32 or "
-           "i64 (the exit status) or an f32 (printed)";
-    return diagnosticsReported();
-  }
-  return publishEntryPoint(function);
-}
-
-Error MLIRCompilation::publishEntryPoint(mlir::FunctionOpInterface function) {
   // A private entry point is still the program's start.
   mlir::SymbolTable::setSymbolVisibility(function,
                                          mlir::SymbolTable::Visibility::Public);
@@ -704,7 +682,11 @@ Error MLIRCompilation::emitHost() {
         llvmModule->print(os, nullptr);
         return Error::success();
       }
-      return emitHostCode(*llvmModule, **machine, finalPhase == Phase::Asm, os);
+      if (Error err = emitHostCode(*llvmModule, **machine,
+                                   finalPhase == Phase::Asm, os))
+        return createStringError("%s: %s", inputPath.str().c_str(),
+                                 toString(std::move(err)).c_str());
+      return Error::success();
     };
     if (objectBuffer) {
       raw_svector_ostream os(*objectBuffer);

@@ -118,6 +118,9 @@ Error PrivateTemps::enter() {
   // A crash that crash containment does not catch (outside the compile)
   // reaches LLVM's handler, which runs this before the stack dump.
   sys::AddSignalHandler([](void *) { endJobsAndRemoveTemps(); }, nullptr);
+  // So does an exit() from within a library (LLVM's fatal errors end the
+  // process so when crash containment is off), which skips destructors.
+  std::atexit(endJobsAndRemoveTemps);
   return Error::success();
 }
 

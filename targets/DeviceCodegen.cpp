@@ -10,6 +10,7 @@
 
 #include "targets/DeviceCodegen.h"
 #include "pipeline/Passes.h"
+#include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -162,6 +163,7 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
     return result;
   }
   LLVMContext context;
+  CodegenDiagnostics &diagnostics = CodegenDiagnostics::of(context);
   Expected<std::unique_ptr<Module>> module =
       parseBitcodeFile(MemoryBufferRef(task.input, task.chip), context);
   if (!module)
@@ -197,6 +199,8 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
     raw_svector_ostream os(text);
     if (Error err = emit(**module, *machine, true, os, task.description))
       return err;
+    if (Error err = diagnostics.takeErrors(task.description))
+      return err;
     result.assembly = text.str().str();
     return result;
   }
@@ -211,11 +215,15 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
     (*copy)->setDataLayout(machine->createDataLayout());
     if (Error err = emit(**copy, *machine, true, os, task.description))
       return err;
+    if (Error err = diagnostics.takeErrors(task.description))
+      return err;
     result.assembly = text.str().str();
   }
   SmallString<0> object;
   raw_svector_ostream os(object);
   if (Error err = emit(**module, *machine, false, os, task.description))
+    return err;
+  if (Error err = diagnostics.takeErrors(task.description))
     return err;
   result.object = MemoryBuffer::getMemBufferCopy(object, task.chip);
   return result;
