@@ -192,7 +192,9 @@ Error mlirc::emitHostCode(Module &module, TargetMachine &machine, bool assembly,
     return createStringError("the host target cannot emit this file type");
   CodegenDiagnostics &diagnostics = CodegenDiagnostics::of(module.getContext());
   pm.run(module);
-  return diagnostics.takeErrors("the host code");
+  // The CPU tells whether the registers or instructions asked for exist.
+  return diagnostics.takeErrors("the host code for CPU '" +
+                                machine.getTargetCPU().str() + "' (-march)");
 }
 
 /// One part of a split host module, from bitcode to an object.

@@ -38,7 +38,9 @@ bool CodegenDiagnostics::handleDiagnostics(const DiagnosticInfo &info) {
     if (const Instruction *instruction = inlineAsm->getInstruction())
       os << " (inline assembly in @"
          << instruction->getFunction()->getName() << ")";
-  errors.push_back(std::move(text));
+  // One inline-asm statement per vector lane or call site says the same.
+  if (!is_contained(errors, text))
+    errors.push_back(std::move(text));
   return true;
 }
 
