@@ -38,7 +38,7 @@ bool CodegenDiagnostics::handleDiagnostics(const DiagnosticInfo &info) {
     if (const Instruction *instruction = inlineAsm->getInstruction())
       os << " (inline assembly in @"
          << instruction->getFunction()->getName() << ")";
-  // One inline-asm statement per vector lane or call site says the same.
+  // Several statements of one function often fail alike: say it once.
   if (!is_contained(errors, text))
     errors.push_back(std::move(text));
   return true;
