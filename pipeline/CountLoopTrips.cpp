@@ -92,9 +92,13 @@ void countTrips(scf::ForOp loop) {
 
 struct CountLoopTripsPass
     : public mlirc::impl::CountLoopTripsBase<CountLoopTripsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) {
+      if (constantStepsOnly && !matchPattern(loop.getStep(), m_Constant()))
+        return;
       if (!countsItself(loop) && mayUnroll(loop))
         loops.push_back(loop);
     });

@@ -68,7 +68,7 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createOutlineMathOps());
   addComplexVectorAffineLowering(pm);
   if (options.countLoopTrips)
-    pm.addPass(createCountLoopTrips());
+    pm.addPass(createCountLoopTrips({options.countConstantStepsOnly}));
   addIndexNarrowing(pm, options.narrowIndexArithmetic);
   pm.addPass(createSCFToControlFlowPass());
 }

@@ -37,6 +37,8 @@ struct GpuModuleLoweringOptions {
   /// (CountLoopTrips), for backends whose LLVM unrolls such loops once it
   /// can compute the count.
   bool countLoopTrips = false;
+  /// With countLoopTrips, only loops whose step is a constant.
+  bool countConstantStepsOnly = false;
   /// Whether uniform i32 subgroup reductions become redux.sync (every chip
   /// NVIDIA sm_80 or later).
   bool reduxSync = false;

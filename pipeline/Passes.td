@@ -408,6 +408,13 @@ def CountLoopTrips : Pass<"mlirc-count-loop-trips"> {
     `%i += %s` without a no-wrap flag; with one, NVPTX unrolls grid-stride
     loops as nvcc does.
   }];
+  let options = [
+    Option<"constantStepsOnly", "constant-steps-only", "bool",
+           /*default=*/"false",
+           "Only loops whose step is a constant, whose trip count is a "
+           "shift or a multiplication (for backends where a division by a "
+           "value costs more than unrolling gains)">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 

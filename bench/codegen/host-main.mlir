@@ -2,7 +2,8 @@
 // kernels.mlir (inside its module), it launches each kernel on inputs of
 // the sizes kernels-omp.c uses and prints "<kernel> <best seconds>" over
 // five runs. The launches are those a GPU program makes: 256-thread
-// blocks, 16x16 for matmul, 32x8 for the stencil, 32x32 for transpose.
+// blocks, 16x16 for matmul, 32x8 for the stencil, 32x32 for transpose,
+// one block per row for rowmax.
   func.func private @rtclock() -> f64
 
   func.func @fill(%m: memref<?xf32>, %n: index) {
@@ -81,8 +82,9 @@
     %gm = arith.divui %nm, %c16 : index
 
     // 0 saxpy, 1 matmul, 2 reduce, 3 stencil, 4 dot, 5 transpose,
-    // 6 histogram, 7 math
-    scf.for %kernel = %c0 to %c8 step %c1 {
+    // 6 histogram, 7 math, 8 rowmax
+    %c9 = arith.constant 9 : index
+    scf.for %kernel = %c0 to %c9 step %c1 {
       %best = scf.for %r = %c0 to %c5 step %c1 iter_args(%b = %big) -> f64 {
         %t0 = func.call @rtclock() : () -> f64
         scf.index_switch %kernel
@@ -134,10 +136,16 @@
               args(%n1 : index, %data : memref<?xi32>, %bins : memref<256xi32>)
           scf.yield
         }
-        default {
+        case 7 {
           gpu.launch_func @k::@math blocks in (%blocks1, %c1, %c1)
               threads in (%c256, %c1, %c1)
               args(%n1 : index, %x : memref<?xf32>, %y : memref<?xf32>)
+          scf.yield
+        }
+        default {
+          gpu.launch_func @k::@rowmax blocks in (%n2, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n2 : index, %in2 : memref<?x?xf32>, %y : memref<?xf32>)
           scf.yield
         }
         %t1 = func.call @rtclock() : () -> f64

@@ -92,3 +92,20 @@ extern "C" __global__ void math(idx n, const float *x, float *y) {
   if (i < n)
     y[i] = expf(x[i]) * sinf(x[i]);
 }
+
+extern "C" __global__ void rowmax(idx n, const float *x, idx ldx, float *out) {
+  __shared__ float s[256];
+  idx row = blockIdx.x, t = threadIdx.x;
+  float m = -INFINITY;
+  for (idx j = t; j < n; j += 256)
+    m = fmaxf(m, expf(x[row * ldx + j]));
+  s[t] = m;
+  __syncthreads();
+  for (idx st = 128; st > 0; st /= 2) {
+    if (t < st)
+      s[t] = fmaxf(s[t], s[t + st]);
+    __syncthreads();
+  }
+  if (t == 0)
+    out[row] = s[0];
+}

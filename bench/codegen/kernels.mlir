@@ -189,5 +189,49 @@ gpu.module @k {
     }
     gpu.return
   }
+
+  // Each block the maximum of exp over one row: a block-stride loop, then
+  // a tree in workgroup memory.
+  gpu.func @rowmax(%n: index, %x: memref<?x?xf32>, %out: memref<?xf32>)
+      workgroup(%s: memref<256xf32, #gpu.address_space<workgroup>>) kernel {
+    %row = gpu.block_id x
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %ninf = arith.constant 0xFF800000 : f32
+    %m = scf.for %j = %t to %n step %c256 iter_args(%acc = %ninf) -> f32 {
+      %v = memref.load %x[%row, %j] : memref<?x?xf32>
+      %e = math.exp %v : f32
+      %mx = arith.maxnumf %acc, %e : f32
+      scf.yield %mx : f32
+    }
+    memref.store %m, %s[%t] : memref<256xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %last = scf.while (%st = %c128) : (index) -> index {
+      %go = arith.cmpi sgt, %st, %c0 : index
+      scf.condition(%go) %st : index
+    } do {
+    ^bb0(%st: index):
+      %low = arith.cmpi slt, %t, %st : index
+      scf.if %low {
+        %o = arith.addi %t, %st : index
+        %a = memref.load %s[%t] : memref<256xf32, #gpu.address_space<workgroup>>
+        %b = memref.load %s[%o] : memref<256xf32, #gpu.address_space<workgroup>>
+        %mm = arith.maxnumf %a, %b : f32
+        memref.store %mm, %s[%t] : memref<256xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %half = arith.divsi %st, %c2 : index
+      scf.yield %half : index
+    }
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      %v = memref.load %s[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%row] : memref<?xf32>
+    }
+    gpu.return
+  }
 }
 }

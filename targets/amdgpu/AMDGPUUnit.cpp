@@ -149,8 +149,15 @@ public:
     LowerSubgroupMmaToWmmaOptions wmma;
     wmma.chip = chip.str();
     pm.addPass(createLowerSubgroupMmaToWmma(wmma));
-    populateGpuModulePreLowering(pm,
-                                 getLoweringOptions(getWavefrontSize(chip)));
+    GpuModuleLoweringOptions lowering =
+        getLoweringOptions(getWavefrontSize(chip));
+    // AMDGPU's unroller takes a loop with a trip count at run time, as it
+    // does HIP's `for (i = t; i < n; i += 256)` (twice per trip); with a
+    // step that is a value, the division would cost more than that gains
+    // (a grid-stride dot product: 213 instructions against 75).
+    lowering.countLoopTrips = optLevel >= 2;
+    lowering.countConstantStepsOnly = true;
+    populateGpuModulePreLowering(pm, lowering);
     pm.addPass(createLowerAsserts());
     // amdgpu ops (buffer loads and stores, MFMA, WMMA, DPP, barriers) as
     // rocdl ops for this chip, which the conversion checks them against.
