@@ -2,7 +2,9 @@
 //
 // The nvgpu dialect lowers to PTX instructions that exist from some
 // architecture on; MLIR lowers them for any target, and ptxas then rejects
-// the PTX at a line of it. The minimums here are PTX ISA's.
+// the PTX at a line of it. So do gpu.subgroup_mma_* ops on fragments of
+// some element types, which LLVM's NVPTX back end cannot even select below
+// their arch (and ends the process). The minimums here are PTX ISA's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_CHECKNVGPUARCHS
@@ -27,10 +30,44 @@ namespace {
 struct Requirement {
   unsigned sm = 0;
   bool archSpecific = false;
+  /// What needs it, when not the whole op ("f64 fragments").
+  std::string what;
 };
+
+/// WMMA fragments: f64 (m8n8k4), bf16, and tf32 (f32 A and B) from sm_80,
+/// 8-bit integers from sm_72; f16, and f32 accumulators, from sm_70.
+Requirement getMmaRequirement(Operation *op) {
+  Requirement need;
+  auto visit = [&](Type type) {
+    auto matrix = dyn_cast<gpu::MMAMatrixType>(type);
+    if (!matrix)
+      return;
+    Type element = matrix.getElementType();
+    unsigned sm = 0;
+    if (element.isF64() || element.isBF16() ||
+        (element.isF32() && matrix.getOperand() != "COp"))
+      sm = 80;
+    else if (element.isInteger(8))
+      sm = 72;
+    if (sm <= need.sm)
+      return;
+    need.sm = sm;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    os << element << " " << matrix.getOperand() << " fragments";
+    need.what = name;
+  };
+  for (Type type : op->getOperandTypes())
+    visit(type);
+  for (Type type : op->getResultTypes())
+    visit(type);
+  return need;
+}
 
 Requirement getRequirement(Operation *op) {
   StringRef name = op->getName().getStringRef();
+  if (name.starts_with("gpu.subgroup_mma_"))
+    return getMmaRequirement(op);
   if (name.starts_with("nvgpu.warpgroup."))
     return {90, true};
   if (name.starts_with("nvgpu.tma.") ||
@@ -70,7 +107,8 @@ struct CheckNVGPUArchsPass
 
   void runOnOperation() override {
     WalkResult result = getOperation().walk([&](Operation *op) {
-      if (!isa<nvgpu::NVGPUDialect>(op->getDialect()))
+      if (!isa<nvgpu::NVGPUDialect>(op->getDialect()) &&
+          !op->getName().getStringRef().starts_with("gpu.subgroup_mma_"))
         return WalkResult::advance();
       Requirement need = getRequirement(op);
       if (!need.sm)
@@ -83,7 +121,9 @@ struct CheckNVGPUArchsPass
       InFlightDiagnostic diag =
           op->emitError("'")
           << op->getName() << "' cannot be compiled for "
-          << llvm::join(lacking, ", ") << ": it needs sm_" << need.sm
+          << llvm::join(lacking, ", ") << ": "
+          << (need.what.empty() ? "it" : "its " + need.what) << " need"
+          << (need.what.empty() ? "s" : "") << " sm_" << need.sm
           << (need.archSpecific ? "a exactly" : " or newer");
       if (!having.empty())
         diag << "; of the requested archs, " << llvm::join(having, ", ")

@@ -16,9 +16,11 @@ def CheckNVGPUArchs
   let description = [{
     An nvgpu op needs a minimum architecture (ldmatrix sm_75, mma.sync,
     async copies and mbarriers sm_80, TMA and mbarrier try_wait sm_90,
-    warpgroup MMA sm_90a exactly); ptxas would reject it after lowering,
-    at a PTX line. This reports it at the op, naming the requested archs
-    that lack it and those that have it.
+    warpgroup MMA sm_90a exactly), as do gpu.subgroup_mma_* ops on f64,
+    bf16 and tf32 fragments (sm_80) and 8-bit integer ones (sm_72); ptxas
+    would reject it after lowering, at a PTX line, or LLVM's NVPTX back end
+    could not select it. This reports it at the op, naming the requested
+    archs that lack it and those that have it.
   }];
   let options = [
     ListOption<"chips", "chips", "std::string",
