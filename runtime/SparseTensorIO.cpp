@@ -112,8 +112,10 @@ void _mlir_ciface_getSparseTensorReaderDimSizes(
       StridedMemRefType<index_type, 1> *lvl2dimRef,                            \
       StridedMemRefType<C, 1> *cref, StridedMemRefType<V, 1> *vref) {          \
     auto *reader = static_cast<SparseTensorReader *>(p);                       \
+    /* dim2lvl holds one expression per level, lvl2dim one per dimension:  */ \
+    /* a block-sparse tensor has more levels than dimensions.              */ \
     return reader->readToBuffers<C, V>(                                        \
-        lvl2dimRef->sizes[0], getData(dim2lvlRef), getData(lvl2dimRef),        \
+        dim2lvlRef->sizes[0], getData(dim2lvlRef), getData(lvl2dimRef),        \
         getData(cref), getData(vref));                                         \
   }
 MLIR_SPARSETENSOR_FOREVERY_V_O(MLIRC_READ_TO_BUFFERS)
