@@ -16,10 +16,12 @@
 #include "targets/TargetRegistry.h"
 #include "targets/TargetUnit.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -240,6 +242,40 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
+  /// Arithmetic on floats wider than a requested target computes on (f80,
+  /// f128 on GPUs), in a kernel: an error at the op, where LLVM's back end
+  /// would abort. Constants, bitcasts, loads and stores are bits, which GPUs
+  /// move.
+  LogicalResult checkFloatWidth(Operation *op) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    if (isa<arith::ConstantOp, arith::BitcastOp>(op))
+      return success();
+    if (dialect != "arith" && dialect != "math" && dialect != "complex" &&
+        !isa<vector::ReductionOp, vector::MultiDimReductionOp,
+             vector::ContractionOp, vector::FMAOp, vector::OuterProductOp>(
+            op))
+      return success();
+    unsigned width = 0;
+    auto widen = [&](Type type) {
+      Type element = getElementTypeOrSelf(type);
+      if (auto complex = dyn_cast<ComplexType>(element))
+        element = complex.getElementType();
+      if (auto floatType = dyn_cast<FloatType>(element))
+        width = std::max(width, floatType.getWidth());
+    };
+    llvm::for_each(op->getOperandTypes(), widen);
+    llvm::for_each(op->getResultTypes(), widen);
+    for (const TargetUnit *unit : units)
+      if (width > unit->getMaxFloatWidth())
+        return op->emitError("'")
+               << op->getName() << "' cannot be compiled for "
+               << unit->getName() << " targets: their kernels compute on "
+               << "floats of at most " << unit->getMaxFloatWidth()
+               << " bits, and this is f" << width << "; use f64 or drop the "
+               << unit->getName() << " targets";
+    return success();
+  }
+
   /// Ops of dialects mlirc does not lower (sparse_tensor, ...) would fail
   /// deep in a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
@@ -276,6 +312,9 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           LogicalResult checked = checkDialect(op);
           if (succeeded(checked))
             checked = checkModuleLevel(op);
+          if (succeeded(checked) && (op->getParentOfType<gpu::LaunchOp>() ||
+                                     op->getParentOfType<gpu::GPUModuleOp>()))
+            checked = checkFloatWidth(op);
           if (failed(checked))
             return WalkResult::interrupt();
           if (auto dim = dyn_cast<memref::DimOp>(op))

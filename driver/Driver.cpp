@@ -12,6 +12,7 @@
 #include "driver/LinkInputs.h"
 #include "driver/MLIRCompiler.h"
 #include "driver/ResolveTargets.h"
+#include "support/CrashContainment.h"
 #include "support/OutputFile.h"
 #include "support/PrivateTemps.h"
 #include "support/TimeReport.h"
@@ -31,6 +32,9 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include <cstdio>
+#include <cstdlib>
 
 using namespace llvm;
 using namespace mlirc;
@@ -641,8 +645,8 @@ Error Driver::checkOutputsAreNotInputs() const {
   return Error::success();
 }
 
-int mlirc::runDriver(int argc, char **argv) {
-  InitLLVM initLLVM(argc, argv);
+/// The driver once LLVM is set up: its exit status.
+static int runWithLLVM(int argc, char **argv) {
   Expected<DriverOptions> options =
       parseArguments(ArrayRef<const char *>(argv + 1, argv + argc));
   if (!options)
@@ -685,4 +689,19 @@ int mlirc::runDriver(int argc, char **argv) {
   if (err)
     return reportError(std::move(err));
   return 0;
+}
+
+int mlirc::runDriver(int argc, char **argv) {
+  InitLLVM initLLVM(argc, argv);
+  // The temporaries are gone when this returns.
+  int status = runWithLLVM(argc, argv);
+  if (crashWasContained()) {
+    // Reported already; LLVM's shutdown could crash on what the crash
+    // left behind (CrashContainment.h).
+    outs().flush();
+    errs().flush();
+    std::fflush(nullptr);
+    std::_Exit(status);
+  }
+  return status;
 }

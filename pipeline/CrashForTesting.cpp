@@ -18,6 +18,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Timer.h"
 #include <csignal>
 
 namespace mlirc {
@@ -45,9 +46,18 @@ static llvm::cl::opt<std::string> moduleLevelCallInPhase(
 
 namespace {
 
+/// Crashes as LLVM's code generators do: with a timer of its frame running
+/// in a timer group of its frame, which LLVM's lists then still hold.
+void crashWithTimers() {
+  llvm::TimerGroup group("mlirc-crash-for-testing", "crash for testing");
+  llvm::Timer timer("crash", "crash for testing", group);
+  timer.startTimer();
+  std::raise(SIGSEGV);
+}
+
 struct CrashForTestingPass
     : public mlirc::impl::CrashForTestingBase<CrashForTestingPass> {
-  void runOnOperation() override { std::raise(SIGSEGV); }
+  void runOnOperation() override { crashWithTimers(); }
 };
 
 /// An arith.constant without its value, at the top of the module.
@@ -81,7 +91,7 @@ struct ModuleLevelCallForTestingPass
 
 void mlirc::crashHereForTesting(llvm::StringRef where) {
   if (crashInPhase == where)
-    std::raise(SIGSEGV);
+    crashWithTimers();
 }
 
 void mlirc::addCrashForTesting(OpPassManager &pm, llvm::StringRef phase) {

@@ -3,16 +3,20 @@
 #include "support/CrashContainment.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/Timer.h"
+
+#include <atomic>
 
 using namespace mlirc;
+
+static std::atomic<bool> contained = false;
 
 bool mlirc::runCrashContained(llvm::function_ref<void()> work) {
   llvm::CrashRecoveryContext::Enable();
   llvm::CrashRecoveryContext context;
   if (context.RunSafely(work))
     return true;
-  // Timers the crash left running would print their report at exit.
-  llvm::TimerGroup::clearAll();
+  contained = true;
   return false;
 }
+
+bool mlirc::crashWasContained() { return contained; }

@@ -16,6 +16,12 @@ namespace mlirc {
 /// Runs \p work under LLVM's crash recovery; false when it crashed.
 bool runCrashContained(llvm::function_ref<void()> work);
 
+/// Whether a crash was contained in this process. LLVM's global lists may
+/// then hold timers and timer groups of the frames the crash left, which
+/// touching (LLVM's shutdown at exit does) would crash: such a process
+/// ends without it.
+bool crashWasContained();
+
 } // namespace mlirc
 
 #endif // MLIRC_SUPPORT_CRASHCONTAINMENT_H

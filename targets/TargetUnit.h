@@ -227,6 +227,9 @@ public:
                                     bool gpuTargetsToo) const = 0;
   /// What a launch may ask for; constant launch sizes beyond it are errors.
   virtual LaunchLimits getLaunchLimits() const { return {}; }
+  /// The widest float kernels compute on: GPUs have none wider than 64
+  /// bits (LLVM's GPU back ends abort on f128 arithmetic).
+  virtual unsigned getMaxFloatWidth() const { return 64; }
   /// The options of the gpu.module lowering GPU units share: this unit's
   /// name, intrinsic dialect and launch limits, and \p subgroupSize.
   GpuModuleLoweringOptions getLoweringOptions(unsigned subgroupSize = 32) const;

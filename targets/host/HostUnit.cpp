@@ -32,6 +32,8 @@ public:
   }
   std::string getFallbackArch() const override { return "host"; }
   StringRef getArchExamples() const override { return "host"; }
+  /// x87 and software f128, as host code has.
+  unsigned getMaxFloatWidth() const override { return 128; }
 
   void registerPasses() const override { registerMlircHostPasses(); }
   std::vector<std::string>
