@@ -63,15 +63,5 @@ source "$root/bench/openmp.sh"
 for round in 1 2 3; do
   "$out/host" | paste - - | sed 's/^/mlirc /'
   "$out/omp" | paste - - | sed 's/^/omp /'
-done | awk '
-  BEGIN { split("saxpy matmul reduce stencil dot transpose histogram math rowmax",
-                name, " ") }
-  { k = $2 + 1; key = $1 SUBSEP k
-    if (!(key in best) || $3 < best[key]) best[key] = $3 }
-  END {
-    print "host target against C with OpenMP, seconds (best of 15 runs)"
-    printf "%-10s %12s %12s %8s\n", "kernel", "mlirc", "C+OpenMP", "ratio"
-    for (k = 1; k <= 9; k++) {
-      m = best["mlirc" SUBSEP k]; o = best["omp" SUBSEP k]
-      printf "%-10s %12.6f %12.6f %7.2fx\n", name[k], m, o, m / o }
-  }'
+done | awk -v title="host target against C with OpenMP, seconds (best of 15 runs)" \
+  -v first=mlirc -v second=omp -v label=C+OpenMP -f "$src/best-times.awk"

@@ -118,6 +118,7 @@ prepare() {
   done
   "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" -O3 "${gencode[@]}" \
     "$codegen/cuda-main.cu" -o "$dir/codegen-cuda"
+  cp "$codegen/best-times.awk" "$dir/"
 
   # Shared libraries outside glibc and libstdc++ that the programs load.
   local libs
@@ -170,20 +171,9 @@ timing() {
   for round in 1 2 3; do
     ./codegen-mlirc | paste - - | sed 's/^/mlirc /'
     ./codegen-cuda | paste - - | sed 's/^/cuda /'
-  done | awk '
-    BEGIN { split("saxpy matmul reduce stencil dot transpose histogram math rowmax",
-                  name, " ") }
-    { k = $2 + 1; key = $1 SUBSEP k
-      if (!(key in best) || $3 < best[key]) best[key] = $3 }
-    END {
-      print "bench/codegen kernels on the GPU, seconds (best of 15 runs)"
-      printf "%-10s %12s %12s %8s\n", "kernel", "mlirc", "CUDA", "ratio"
-      for (k = 1; k <= 9; k++) {
-        m = best["mlirc" SUBSEP k]; c = best["cuda" SUBSEP k]
-        if (m == "" || c == "") { printf "%-10s did not run\n", name[k]; continue }
-        printf "%-10s %12.6f %12.6f %7.2fx%s\n", name[k], m, c, m / c,
-               m / c > 1.05 ? "  (goal: 1.05x)" : "" }
-    }' || true
+  done | awk -v title="bench/codegen kernels on the GPU, seconds (best of 15 runs)" \
+    -v first=mlirc -v second=cuda -v label=CUDA -v goal=1.05 \
+    -f best-times.awk || true
 }
 
 case $mode in
