@@ -54,7 +54,11 @@ Requirement getMmaRequirement(Operation *op) {
     need.sm = sm;
     std::string name;
     llvm::raw_string_ostream os(name);
-    os << element << " " << matrix.getOperand() << " fragments";
+    // f32 A and B fragments are multiplied as tf32.
+    if (element.isF32())
+      os << "tf32 (f32 " << matrix.getOperand() << ") fragments";
+    else
+      os << element << " " << matrix.getOperand() << " fragments";
     need.what = name;
   };
   for (Type type : op->getOperandTypes())
