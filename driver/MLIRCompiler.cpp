@@ -668,10 +668,13 @@ Error MLIRCompilation::emitHost() {
       Expected<bool> inParts =
           emitHostObjectInParts(*llvmModule, machine, stem, outputPath,
                                 settings.temps, settings.jobOptions);
-      if (!inParts || *inParts) {
-        result = inParts.takeError();
+      if (!inParts) {
+        result = createStringError("%s: %s", inputPath.str().c_str(),
+                                   toString(inParts.takeError()).c_str());
         return;
       }
+      if (*inParts)
+        return;
     }
     if (objectBuffer && settings.checkHostParts)
       checkHostParts(*llvmModule);
