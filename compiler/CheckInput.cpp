@@ -38,6 +38,12 @@ using namespace mlirc;
 
 namespace {
 
+/// Whether \p op is kernel code: in a gpu.launch body or a gpu.module.
+bool isInKernel(Operation *op) {
+  return op->getParentOfType<gpu::LaunchOp>() ||
+         op->getParentOfType<gpu::GPUModuleOp>();
+}
+
 /// The value of \p value when it is a constant integer.
 std::optional<int64_t> getConstant(Value value) {
   APInt constant;
@@ -285,8 +291,7 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
         "gpu",           "llvm",    "ub",           "linalg", "tensor",
         "bufferization", "complex", "sparse_tensor"};
     StringRef dialect = op->getName().getDialectNamespace();
-    bool inKernel = op->getParentOfType<gpu::LaunchOp>() ||
-                    op->getParentOfType<gpu::GPUModuleOp>();
+    bool inKernel = isInKernel(op);
     if (const TargetUnit *owner = owners.lookup(dialect))
       return checkOwnOp(op, *owner, inKernel);
     if (llvm::is_contained(supported, dialect))
@@ -312,8 +317,7 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           LogicalResult checked = checkDialect(op);
           if (succeeded(checked))
             checked = checkModuleLevel(op);
-          if (succeeded(checked) && (op->getParentOfType<gpu::LaunchOp>() ||
-                                     op->getParentOfType<gpu::GPUModuleOp>()))
+          if (succeeded(checked) && isInKernel(op))
             checked = checkFloatWidth(op);
           if (failed(checked))
             return WalkResult::interrupt();

@@ -142,11 +142,11 @@ void mlirc::makeMainFunction(Module &module, StringRef entry,
   builder.CreateRet(status);
 }
 
-void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
-                               unsigned optLevel, bool addressSanitizer) {
+Error mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
+                                unsigned optLevel, bool addressSanitizer) {
   // "Loop not vectorized" is no news (mlirc asks for vectorization of
-  // every thread loop); errors are kept for emitHostCode to report.
-  CodegenDiagnostics::of(module.getContext());
+  // every thread loop).
+  CodegenDiagnostics &diagnostics = CodegenDiagnostics::of(module.getContext());
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
@@ -181,6 +181,7 @@ void mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
                               ? builder.buildO0DefaultPipeline(level)
                               : builder.buildPerModuleDefaultPipeline(level);
   mpm.run(module, mam);
+  return diagnostics.takeErrors("the host code");
 }
 
 Error mlirc::emitHostCode(Module &module, TargetMachine &machine, bool assembly,
@@ -209,7 +210,8 @@ compileHostPart(StringRef bitcode, const HostMachineOptions &options) {
       options.optLevel, options.cpu, options.positionIndependent);
   if (!machine)
     return machine.takeError();
-  optimizeHostModule(**module, **machine, options.optLevel);
+  if (Error err = optimizeHostModule(**module, **machine, options.optLevel))
+    return std::move(err);
   SmallString<0> object;
   raw_svector_ostream os(object);
   if (Error err = emitHostCode(**module, **machine, /*assembly=*/false, os))

@@ -42,9 +42,11 @@ void makeMainFunction(llvm::Module &module, llvm::StringRef entry,
                       bool printResult);
 
 /// Runs LLVM's default optimization pipeline for \p optLevel, with
-/// AddressSanitizer's instrumentation when \p addressSanitizer.
-void optimizeHostModule(llvm::Module &module, llvm::TargetMachine &machine,
-                        unsigned optLevel, bool addressSanitizer = false);
+/// AddressSanitizer's instrumentation when \p addressSanitizer; the errors
+/// LLVM reports on the way, as one.
+llvm::Error optimizeHostModule(llvm::Module &module,
+                               llvm::TargetMachine &machine, unsigned optLevel,
+                               bool addressSanitizer = false);
 
 /// Emits \p module as assembly or as an object file.
 llvm::Error emitHostCode(llvm::Module &module, llvm::TargetMachine &machine,

@@ -656,6 +656,11 @@ Error MLIRCompilation::emitHost() {
 
   // LLVM's optimizer and code generator run contained too.
   Error result = Error::success();
+  // What LLVM rejects is named after the input.
+  auto inInput = [&](Error err) -> Error {
+    return createStringError("%s: %s", inputPath.str().c_str(),
+                             toString(std::move(err)).c_str());
+  };
   auto optimizeAndEmit = [&] {
     TimedStep step("host code generation", stem);
     // A large object is compiled in parts on every core. Not an object in
@@ -669,8 +674,7 @@ Error MLIRCompilation::emitHost() {
           emitHostObjectInParts(*llvmModule, machine, stem, outputPath,
                                 settings.temps, settings.jobOptions);
       if (!inParts) {
-        result = createStringError("%s: %s", inputPath.str().c_str(),
-                                   toString(inParts.takeError()).c_str());
+        result = inInput(inParts.takeError());
         return;
       }
       if (*inParts)
@@ -678,8 +682,12 @@ Error MLIRCompilation::emitHost() {
     }
     if (objectBuffer && settings.checkHostParts)
       checkHostParts(*llvmModule);
-    optimizeHostModule(*llvmModule, **machine, options.optLevel,
-                       options.addressSanitizer);
+    if (Error err = optimizeHostModule(*llvmModule, **machine,
+                                       options.optLevel,
+                                       options.addressSanitizer)) {
+      result = inInput(std::move(err));
+      return;
+    }
     auto emit = [&](raw_pwrite_stream &os) -> Error {
       if (finalPhase == Phase::LLVM) {
         llvmModule->print(os, nullptr);
@@ -687,8 +695,7 @@ Error MLIRCompilation::emitHost() {
       }
       if (Error err = emitHostCode(*llvmModule, **machine,
                                    finalPhase == Phase::Asm, os))
-        return createStringError("%s: %s", inputPath.str().c_str(),
-                                 toString(std::move(err)).c_str());
+        return inInput(std::move(err));
       return Error::success();
     };
     if (objectBuffer) {

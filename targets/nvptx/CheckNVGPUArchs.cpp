@@ -111,9 +111,6 @@ struct CheckNVGPUArchsPass
 
   void runOnOperation() override {
     WalkResult result = getOperation().walk([&](Operation *op) {
-      if (!isa<nvgpu::NVGPUDialect>(op->getDialect()) &&
-          !op->getName().getStringRef().starts_with("gpu.subgroup_mma_"))
-        return WalkResult::advance();
       Requirement need = getRequirement(op);
       if (!need.sm)
         return WalkResult::advance();
