@@ -146,6 +146,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
   pm.addPass(createSmallFloatsToAPFloat());
   pm.addPass(createFloatGenericAtomics());
+  pm.addPass(createExpandMathOps());
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps());
   pm.addPass(createSCFToControlFlowPass());

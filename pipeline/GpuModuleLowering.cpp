@@ -64,6 +64,7 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createExpandGpuOps(
       {options.subgroupSize, options.vendor, options.reduxSync}));
   pm.addPass(createFloatGenericAtomics());
+  pm.addPass(createExpandMathOps({/*splitSincos=*/true}));
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());
   addComplexVectorAffineLowering(pm);
@@ -74,6 +75,9 @@ void mlirc::populateGpuModulePreLowering(
 }
 
 void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
+  // Math ops the vendor conversion left as they were (on NVIDIA: integer
+  // ones, trunc) as LLVM intrinsics, which every GPU back end selects.
+  pm.addPass(createConvertMathToLLVMPass());
   // 1-D vector transfers: the gpu conversions leave them, and lowering
   // them creates arith ops.
   pm.addPass(createConvertVectorToLLVMPass());

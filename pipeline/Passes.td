@@ -256,6 +256,27 @@ def OutlineMathOps : Pass<"mlirc-outline-math-ops"> {
   ];
 }
 
+def ExpandMathOps : Pass<"mlirc-expand-math-ops"> {
+  let summary = "math ops some target lacks, in ops every target has";
+  let description = [{
+    math.clampf as arith.minimumf then arith.maximumf, with the semantics
+    MLIR fixed after release 22 (maximumf(minimumf(value, max), min), the
+    clamp of CUDA and SPIR-V): MLIR 22's own expansion computes
+    maximumf(minimumf(value, min), max), and its AMD lowering (fmed3) takes
+    only scalars. math.isinf, math.isfinite and math.isnormal as
+    comparisons of the absolute value: MLIR 22 lowers isinf and isnormal
+    only for NVIDIA, and isfinite for Vulkan as an OpenCL-only op. With
+    split-sincos, math.sincos as math.sin and math.cos, which GPU targets
+    lower one by one (AMD's LLVM back end cannot select the f64 sincos).
+  }];
+  let options = [
+    Option<"splitSincos", "split-sincos", "bool", "false",
+           "Rewrite math.sincos as math.sin and math.cos">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
+}
+
 def LowerHostAsserts : Pass<"mlirc-lower-host-asserts", "mlir::ModuleOp"> {
   let summary = "cf.assert in host code: stdout kept, message on stderr";
   let description = [{

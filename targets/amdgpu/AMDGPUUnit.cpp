@@ -164,6 +164,7 @@ public:
     mlir::ConvertAMDGPUToROCDLPassOptions amdgpu;
     amdgpu.chipset = getLoweringChipset(chip).str();
     pm.addPass(mlir::createConvertAMDGPUToROCDLPass(amdgpu));
+    pm.addPass(createOcmlMathCalls());
     mlir::ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = getLoweringChipset(chip).str();
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;

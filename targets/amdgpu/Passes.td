@@ -31,6 +31,17 @@ def DeviceScopeAtomics
   }];
 }
 
+def OcmlMathCalls : Pass<"mlirc-ocml-math-calls", "mlir::gpu::GPUModuleOp"> {
+  let summary = "math ops that have an ocml function as calls of it";
+  let description = [{
+    MLIR's math-to-rocdl patterns, before the gpu-to-rocdl conversion: in
+    that conversion the lowering to LLVM intrinsics comes first where the
+    intrinsic is legal, and LLVM's AMDGPU back end selects no tan, acos,
+    asin, atan, atan2, sinh, cosh or tanh. HIP calls ocml for them.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def LowerAsserts : Pass<"mlirc-lower-asserts", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower cf.assert in AMD kernels to a message and a trap";
   let description = [{

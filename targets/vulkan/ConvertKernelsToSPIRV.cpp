@@ -15,6 +15,7 @@
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 #include "targets/vulkan/SubgroupOps.h"
+#include "targets/vulkan/VulkanMath.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -158,7 +159,8 @@ struct ConvertKernelsToSPIRVPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)) ||
-        failed(checkVulkanHasIt(module)))
+        failed(checkVulkanHasIt(module)) ||
+        failed(mlirc::checkVulkanFloats(module)))
       return signalPassFailure();
 
     // The copy becomes the spirv.module; the gpu.module keeps its kernels
@@ -207,6 +209,7 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfPattern(patterns);
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
+      mlirc::populateVulkanMathExpansions(patterns);
       populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
         return name == "cbrt" || name == "math.cbrt";
       });
@@ -248,6 +251,7 @@ struct ConvertKernelsToSPIRVPass
     cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
     arith::populateArithToSPIRVPatterns(typeConverter, patterns);
     populateMathToSPIRVPatterns(typeConverter, patterns);
+    mlirc::populateVulkanMathToSPIRVPatterns(typeConverter, patterns);
     populateComplexToSPIRVPatterns(typeConverter, patterns);
     populateMemRefToSPIRVPatterns(typeConverter, patterns);
     patterns.add<AtomicFAddToSPIRV>(typeConverter, &getContext());

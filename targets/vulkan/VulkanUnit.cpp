@@ -238,6 +238,7 @@ public:
     // Unlike the other GPU units, scf stays: SPIR-V for Vulkan needs
     // structured control flow.
     addIdBounds(pm, getLoweringOptions());
+    pm.addPass(createExpandMathOps({/*splitSincos=*/true}));
     // math.ipowi as functions beside their callers.
     pm.addPass(createOutlineMathOps());
     pm.addPass(mlir::createConvertComplexToStandardPass());

@@ -1,0 +1,138 @@
+//===- ExpandMathOps.cpp - math ops some target lacks, in common ops ------===//
+//
+// MLIR 22 lowers a few math ops on some targets only, or wrongly:
+// math.clampf's expansion (math-expand-ops) takes the minimum with the
+// lower bound, which upstream has since fixed, and its AMD lowering makes
+// an fmed3 that LLVM cannot select for vectors; math.isinf and
+// math.isnormal reach LLVM on NVIDIA alone, and math.isfinite becomes a
+// SPIR-V op of OpenCL kernels that Vulkan rejects; the f64 sincos MLIR makes for
+// AMD is a sin and cos LLVM's AMDGPU back end cannot select. Written in
+// arith and the other math ops, they compile, and compute the same, on
+// every target.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_EXPANDMATHOPS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+/// An arith.constant of \p type (a float, or a vector of floats) whose
+/// elements are \p value; null where \p type has no static shape.
+Value createFloatConstant(OpBuilder &b, Location loc, Type type,
+                          const APFloat &value) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped)
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+  if (!shaped.hasStaticShape())
+    return nullptr;
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(shaped, value));
+}
+
+const llvm::fltSemantics &getSemantics(Type type) {
+  return cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics();
+}
+
+/// clampf(value, min, max) = maximumf(minimumf(value, max), min): NaN
+/// operands give NaN, as the maximumf and minimumf of MLIR's own expansion.
+LogicalResult expandClampF(math::ClampFOp op, RewriterBase &rewriter) {
+  rewriter.setInsertionPoint(op);
+  Value upper = arith::MinimumFOp::create(
+      rewriter, op.getLoc(), op.getValue(), op.getMax(), op.getFastmath());
+  rewriter.replaceOpWithNewOp<arith::MaximumFOp>(op, upper, op.getMin(),
+                                                 op.getFastmath());
+  return success();
+}
+
+/// isinf(x) = |x| == inf; isfinite(x) = |x| < inf; isnormal(x) = smallest
+/// normal <= |x| < inf; all ordered, so false for NaN.
+template <typename OpTy>
+LogicalResult expandFloatClass(OpTy op, RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  Type type = op.getOperand().getType();
+  const llvm::fltSemantics &semantics = getSemantics(type);
+  rewriter.setInsertionPoint(op);
+  Value inf = createFloatConstant(rewriter, loc, type,
+                                  APFloat::getInf(semantics));
+  if (!inf)
+    return failure();
+  Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
+  if (!isa<math::IsNormalOp>(op)) {
+    rewriter.replaceOpWithNewOp<arith::CmpFOp>(
+        op,
+        isa<math::IsInfOp>(op) ? arith::CmpFPredicate::OEQ
+                               : arith::CmpFPredicate::OLT,
+        abs, inf, op.getFastmath());
+    return success();
+  }
+  Value smallest = createFloatConstant(
+      rewriter, loc, type, APFloat::getSmallestNormalized(semantics));
+  Value atLeast =
+      arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGE, abs,
+                            smallest, op.getFastmath());
+  Value finite = arith::CmpFOp::create(
+      rewriter, loc, arith::CmpFPredicate::OLT, abs, inf, op.getFastmath());
+  rewriter.replaceOpWithNewOp<arith::AndIOp>(op, atLeast, finite);
+  return success();
+}
+
+LogicalResult expandSincos(math::SincosOp op, RewriterBase &rewriter) {
+  rewriter.setInsertionPoint(op);
+  Value sin = math::SinOp::create(rewriter, op.getLoc(), op.getOperand(),
+                                  op.getFastmath());
+  Value cos = math::CosOp::create(rewriter, op.getLoc(), op.getOperand(),
+                                  op.getFastmath());
+  rewriter.replaceOp(op, {sin, cos});
+  return success();
+}
+
+struct ExpandMathOpsPass
+    : public mlirc::impl::ExpandMathOpsBase<ExpandMathOpsPass> {
+  using ExpandMathOpsBase::ExpandMathOpsBase;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<math::ClampFOp, math::IsInfOp, math::IsFiniteOp,
+              math::IsNormalOp>(op) ||
+          (splitSincos && isa<math::SincosOp>(op)))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : ops) {
+      // An op on a dynamically shaped tensor stays for the lowering to
+      // reject at the op.
+      (void)TypeSwitch<Operation *, LogicalResult>(op)
+          .Case([&](math::ClampFOp clamp) {
+            return expandClampF(clamp, rewriter);
+          })
+          .Case([&](math::IsInfOp isInf) {
+            return expandFloatClass(isInf, rewriter);
+          })
+          .Case([&](math::IsFiniteOp isFinite) {
+            return expandFloatClass(isFinite, rewriter);
+          })
+          .Case([&](math::IsNormalOp isNormal) {
+            return expandFloatClass(isNormal, rewriter);
+          })
+          .Case([&](math::SincosOp sincos) {
+            return expandSincos(sincos, rewriter);
+          });
+    }
+  }
+};
+
+} // namespace

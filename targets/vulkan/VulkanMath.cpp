@@ -1,0 +1,160 @@
+//===- VulkanMath.cpp - Math and floats in Vulkan kernels -----------------===//
+
+#include "targets/vulkan/VulkanMath.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+
+namespace {
+
+/// trunc(x) = copysign(floor(|x|), x): the sign of -0.5 stays, NaN and
+/// infinities pass through. GLSL.std.450 has Trunc, but MLIR 22 has no
+/// spirv op for it.
+struct TruncAsFloor : public OpRewritePattern<math::TruncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TruncOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
+    Value floor = math::FloorOp::create(rewriter, loc, abs);
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, floor, op.getOperand(),
+                                                  op.getFastmath());
+    return success();
+  }
+};
+
+struct Exp2ToGLSL : public OpConversionPattern<math::Exp2Op> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(math::Exp2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type || getElementTypeOrSelf(type).getIntOrFloatBitWidth() > 32)
+      return failure();
+    rewriter.replaceOpWithNewOp<spirv::GLExp2Op>(op, type,
+                                                 adaptor.getOperand());
+    return success();
+  }
+};
+
+/// Whether \p type is i32 or a vector of i32: what Vulkan's bit
+/// instructions take.
+bool isInt32Like(Type type) {
+  return type && getElementTypeOrSelf(type).isInteger(32);
+}
+
+struct CtpopToBitCount : public OpConversionPattern<math::CtPopOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(math::CtPopOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!isInt32Like(type))
+      return failure();
+    rewriter.replaceOpWithNewOp<spirv::BitCountOp>(op, type,
+                                                   adaptor.getOperand());
+    return success();
+  }
+};
+
+/// cttz(x) = x == 0 ? 32 : FindILsb(x), which is -1 for 0.
+struct CttzToFindILsb : public OpConversionPattern<math::CountTrailingZerosOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(math::CountTrailingZerosOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!isInt32Like(type))
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    auto constant = [&](int64_t value) -> Value {
+      APInt bits(32, value);
+      Attribute attr =
+          isa<VectorType>(type)
+              ? Attribute(DenseElementsAttr::get(cast<VectorType>(type), bits))
+              : Attribute(rewriter.getIntegerAttr(type, bits));
+      return spirv::ConstantOp::create(rewriter, loc, type,
+                                       cast<TypedAttr>(attr));
+    };
+    Value lsb = spirv::GLFindILsbOp::create(rewriter, loc, type, x);
+    Value zero = spirv::IEqualOp::create(rewriter, loc, x, constant(0));
+    rewriter.replaceOpWithNewOp<spirv::SelectOp>(op, zero, constant(32), lsb);
+    return success();
+  }
+};
+
+/// The math ops whose GLSL.std.450 functions take 16- and 32-bit floats
+/// only (or that MLIR expands through them).
+bool isGLSL32BitFunction(Operation *op) {
+  return isa<math::SinOp, math::CosOp, math::TanOp, math::AsinOp,
+             math::AcosOp, math::AtanOp, math::Atan2Op, math::SinhOp,
+             math::CoshOp, math::TanhOp, math::AsinhOp, math::AcoshOp,
+             math::AtanhOp, math::ExpOp, math::Exp2Op, math::ExpM1Op,
+             math::LogOp, math::Log2Op, math::Log10Op, math::Log1pOp,
+             math::PowFOp, math::ErfOp, math::ErfcOp, math::CbrtOp,
+             math::SincosOp>(op);
+}
+
+/// The float in \p type (itself, or the elements of a vector, memref or
+/// complex) that Vulkan kernels lack: bf16 and floats narrower than 16
+/// bits. Null when there is none.
+FloatType findFloatVulkanLacks(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (auto complex = dyn_cast<ComplexType>(element))
+    element = complex.getElementType();
+  auto floatType = dyn_cast<FloatType>(element);
+  if (!floatType || floatType.isF16() || floatType.isF32() ||
+      floatType.isF64())
+    return nullptr;
+  return floatType.getWidth() <= 16 ? floatType : nullptr;
+}
+
+} // namespace
+
+void mlirc::populateVulkanMathExpansions(RewritePatternSet &patterns) {
+  patterns.add<TruncAsFloor>(patterns.getContext());
+}
+
+void mlirc::populateVulkanMathToSPIRVPatterns(SPIRVTypeConverter &converter,
+                                              RewritePatternSet &patterns) {
+  patterns.add<Exp2ToGLSL, CtpopToBitCount, CttzToFindILsb>(
+      converter, patterns.getContext());
+}
+
+LogicalResult mlirc::checkVulkanFloats(gpu::GPUModuleOp module) {
+  WalkResult found = module.walk([](Operation *op) {
+    for (TypeRange types : {TypeRange(op->getOperandTypes()),
+                            TypeRange(op->getResultTypes())})
+      for (Type type : types)
+        if (FloatType lacking = findFloatVulkanLacks(type)) {
+          op->emitError("'")
+              << op->getName() << "' on " << lacking
+              << " cannot be compiled for the Vulkan target: SPIR-V for "
+                 "Vulkan has no "
+              << lacking
+              << " (MLIR would store it as f32, and read the wrong bytes of "
+                 "the buffers); compute in f16 or f32, or convert on the host";
+          return WalkResult::interrupt();
+        }
+    if (isGLSL32BitFunction(op) &&
+        getElementTypeOrSelf(op->getResultTypes()[0]).isF64()) {
+      op->emitError("'")
+          << op->getName()
+          << "' on f64 cannot be compiled for the Vulkan target: "
+             "GLSL.std.450, with which Vulkan kernels compute math "
+             "functions, has it for 16- and 32-bit floats only; compute it "
+             "in f32";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(found.wasInterrupted());
+}

@@ -1,0 +1,42 @@
+//===- VulkanMath.h - Math and floats in Vulkan kernels ---------*- C++ -*-===//
+//
+// What MLIR 22's math-to-spirv lacks for Vulkan (exp2, trunc, ctpop, cttz),
+// and the float types and widths Vulkan kernels cannot compute with,
+// reported at the op where MLIR would make invalid SPIR-V or store the
+// wrong bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_VULKAN_VULKANMATH_H
+#define MLIRC_TARGETS_VULKAN_VULKANMATH_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class RewritePatternSet;
+class SPIRVTypeConverter;
+namespace gpu {
+class GPUModuleOp;
+} // namespace gpu
+} // namespace mlir
+
+namespace mlirc {
+
+/// Rewrites before the conversion: math.trunc as copysign(floor(|x|), x).
+void populateVulkanMathExpansions(mlir::RewritePatternSet &patterns);
+
+/// math.exp2 as GLSL.std.450's Exp2; 32-bit math.ctpop and math.cttz as
+/// OpBitCount and FindILsb (Vulkan's bit instructions take 32 bits only).
+void populateVulkanMathToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+
+/// Errors at the op for what Vulkan kernels cannot compute: bf16 and the
+/// 8-bit and smaller floats, which SPIR-V for Vulkan lacks and MLIR would
+/// store as f32 (reading the wrong bytes of the host's buffers); and the
+/// GLSL.std.450 functions (sin, exp, pow, ...) on f64, which it computes
+/// in 16 and 32 bits only.
+mlir::LogicalResult checkVulkanFloats(mlir::gpu::GPUModuleOp module);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_VULKAN_VULKANMATH_H
