@@ -1,0 +1,46 @@
+// mlirc-expand-math-ops: math.clampf as the clamp to [min, max]
+// (maximumf(minimumf(value, max), min); MLIR 22's own expansion takes the
+// minimum with the lower bound), math.isinf, math.isfinite and
+// math.isnormal as ordered comparisons of the absolute value, and, with
+// split-sincos, math.sincos as math.sin and math.cos.
+// RUN: mlirc-opt --mlirc-expand-math-ops %s | FileCheck %s
+// RUN: mlirc-opt --mlirc-expand-math-ops=split-sincos %s | FileCheck %s --check-prefix=SPLIT
+// CHECK-LABEL: func.func @clamp
+// CHECK: %[[UPPER:.*]] = arith.minimumf %arg0, %arg2 fastmath<nnan> : f32
+// CHECK: %[[R:.*]] = arith.maximumf %[[UPPER]], %arg1 fastmath<nnan> : f32
+// CHECK: return %[[R]]
+func.func @clamp(%v: f32, %lo: f32, %hi: f32) -> f32 {
+  %r = math.clampf %v to [%lo, %hi] fastmath<nnan> : f32
+  return %r : f32
+}
+// CHECK-LABEL: func.func @classes
+// CHECK: %[[INF:.*]] = arith.constant dense<0x7F800000> : vector<4xf32>
+// CHECK: %[[A:.*]] = math.absf %arg0 : vector<4xf32>
+// CHECK: arith.cmpf oeq, %[[A]], %[[INF]] : vector<4xf32>
+// CHECK: %[[INF2:.*]] = arith.constant dense<0x7F800000> : vector<4xf32>
+// CHECK: %[[B:.*]] = math.absf %arg0 : vector<4xf32>
+// CHECK: %[[MIN:.*]] = arith.constant dense<1.17549435E-38> : vector<4xf32>
+// CHECK: %[[GE:.*]] = arith.cmpf oge, %[[B]], %[[MIN]] : vector<4xf32>
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[B]], %[[INF2]] : vector<4xf32>
+// CHECK: arith.andi %[[GE]], %[[LT]] : vector<4xi1>
+// CHECK: %[[HINF:.*]] = arith.constant 0x7C00 : f16
+// CHECK: %[[H:.*]] = math.absf %arg1 : f16
+// CHECK: arith.cmpf olt, %[[H]], %[[HINF]] : f16
+// CHECK-NOT: math.is
+func.func @classes(%v: vector<4xf32>, %h: f16) -> (vector<4xi1>, vector<4xi1>, i1) {
+  %a = math.isinf %v : vector<4xf32>
+  %b = math.isnormal %v : vector<4xf32>
+  %c = math.isfinite %h : f16
+  return %a, %b, %c : vector<4xi1>, vector<4xi1>, i1
+}
+// Without split-sincos, sincos stays (the host has LLVM's sincos).
+// CHECK-LABEL: func.func @sincos
+// CHECK: math.sincos
+// SPLIT-LABEL: func.func @sincos
+// SPLIT: %[[S:.*]] = math.sin %arg0 fastmath<afn> : f64
+// SPLIT: %[[C:.*]] = math.cos %arg0 fastmath<afn> : f64
+// SPLIT: return %[[S]], %[[C]]
+func.func @sincos(%x: f64) -> (f64, f64) {
+  %s, %c = math.sincos %x fastmath<afn> : f64
+  return %s, %c : f64, f64
+}
