@@ -92,14 +92,13 @@ struct CttzToFindILsb : public OpConversionPattern<math::CountTrailingZerosOp> {
 };
 
 /// The math ops whose GLSL.std.450 functions take 16- and 32-bit floats
-/// only (or that MLIR expands through them).
+/// only (or that MLIR expands through them: expm1, log10, log1p).
 bool isGLSL32BitFunction(Operation *op) {
   return isa<math::SinOp, math::CosOp, math::TanOp, math::AsinOp,
-             math::AcosOp, math::AtanOp, math::Atan2Op, math::SinhOp,
-             math::CoshOp, math::TanhOp, math::AsinhOp, math::AcoshOp,
-             math::AtanhOp, math::ExpOp, math::Exp2Op, math::ExpM1Op,
-             math::LogOp, math::Log2Op, math::Log10Op, math::Log1pOp,
-             math::PowFOp, math::ErfOp, math::ErfcOp, math::CbrtOp,
+             math::AcosOp, math::AtanOp, math::SinhOp, math::CoshOp,
+             math::TanhOp, math::AsinhOp, math::AcoshOp, math::AtanhOp,
+             math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp,
+             math::Log2Op, math::Log10Op, math::Log1pOp, math::PowFOp,
              math::SincosOp>(op);
 }
 
