@@ -2,6 +2,8 @@
 
 #include "targets/vulkan/VulkanMath.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -26,6 +28,64 @@ struct TruncAsFloor : public OpRewritePattern<math::TruncOp> {
     Value floor = math::FloorOp::create(rewriter, loc, abs);
     rewriter.replaceOpWithNewOp<math::CopySignOp>(op, floor, op.getOperand(),
                                                   op.getFastmath());
+    return success();
+  }
+};
+
+bool isBoolLike(Type type) { return getElementTypeOrSelf(type).isInteger(1); }
+
+/// Integer arithmetic on i1 as the logic it is: SPIR-V's integer
+/// instructions take 8 bits and more, and MLIR 22 makes them of i1 anyway
+/// (an invalid spirv.IAdd). Division by zero and shifts by one or more
+/// are undefined, so a division or shift of i1 is its left operand.
+struct BooleanArith : public RewritePattern {
+  BooleanArith(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1 || op->getNumOperands() != 2 ||
+        !isBoolLike(op->getOperand(0).getType()) ||
+        !isa<arith::ArithDialect>(op->getDialect()))
+      return failure();
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    Location loc = op->getLoc();
+    auto notOf = [&](Value value) -> Value {
+      Value ones = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getOneAttr(value.getType()));
+      return arith::XOrIOp::create(rewriter, loc, value, ones);
+    };
+    Value result;
+    if (isa<arith::AddIOp, arith::SubIOp>(op))
+      result = arith::XOrIOp::create(rewriter, loc, lhs, rhs);
+    else if (isa<arith::MulIOp, arith::MinUIOp, arith::MaxSIOp>(op))
+      result = arith::AndIOp::create(rewriter, loc, lhs, rhs);
+    else if (isa<arith::MaxUIOp, arith::MinSIOp>(op))
+      result = arith::OrIOp::create(rewriter, loc, lhs, rhs);
+    else if (isa<arith::DivUIOp, arith::DivSIOp, arith::ShLIOp,
+                 arith::ShRUIOp, arith::ShRSIOp>(op))
+      result = lhs;
+    else if (isa<arith::RemUIOp, arith::RemSIOp>(op))
+      result = arith::ConstantOp::create(rewriter, loc,
+                                         rewriter.getZeroAttr(lhs.getType()));
+    else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+      // As signed values true is -1, less than false.
+      using P = arith::CmpIPredicate;
+      switch (cmp.getPredicate()) {
+      case P::ult: case P::sgt:
+        result = arith::AndIOp::create(rewriter, loc, notOf(lhs), rhs); break;
+      case P::ule: case P::sge:
+        result = arith::OrIOp::create(rewriter, loc, notOf(lhs), rhs); break;
+      case P::ugt: case P::slt:
+        result = arith::AndIOp::create(rewriter, loc, lhs, notOf(rhs)); break;
+      case P::uge: case P::sle:
+        result = arith::OrIOp::create(rewriter, loc, lhs, notOf(rhs)); break;
+      default: // eq and ne have SPIR-V's logical equality.
+        return failure();
+      }
+    } else {
+      return failure();
+    }
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -119,7 +179,8 @@ FloatType findFloatVulkanLacks(Type type) {
 } // namespace
 
 void mlirc::populateVulkanMathExpansions(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor>(patterns.getContext());
+  patterns.add<TruncAsFloor, BooleanArith>(patterns.getContext());
+  mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
 
 void mlirc::populateVulkanMathToSPIRVPatterns(SPIRVTypeConverter &converter,
