@@ -67,6 +67,7 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createExpandMathOps({/*splitSincos=*/true}));
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());
+  pm.addPass(createVectorPrintAsPrintf());
   addComplexVectorAffineLowering(pm);
   if (options.countLoopTrips)
     pm.addPass(createCountLoopTrips({options.countConstantStepsOnly}));

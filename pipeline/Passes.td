@@ -277,6 +277,22 @@ def ExpandMathOps : Pass<"mlirc-expand-math-ops"> {
                            "mlir::math::MathDialect"];
 }
 
+def VectorPrintAsPrintf
+    : Pass<"mlirc-vector-print-as-printf", "mlir::gpu::GPUModuleOp"> {
+  let summary = "vector.print in GPU kernels as one gpu.printf each";
+  let description = [{
+    MLIR lowers vector.print to calls of the CPU runner's printF32,
+    printOpen, ... functions, which GPU code has not. Each vector.print of a
+    gpu.module becomes one gpu.printf of the same text: a scalar, or a
+    vector's elements in nested parentheses, as printed on the CPU (%g for
+    floats, signed decimal for signless integers, unsigned for i1, index
+    and unsigned integers), then its punctuation; a string as itself. One
+    printf per op keeps each thread's line whole.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def LowerHostAsserts : Pass<"mlirc-lower-host-asserts", "mlir::ModuleOp"> {
   let summary = "cf.assert in host code: stdout kept, message on stderr";
   let description = [{

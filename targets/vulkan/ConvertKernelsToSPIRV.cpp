@@ -44,6 +44,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -335,10 +336,12 @@ struct ConvertKernelsToSPIRVPass
 
   static LogicalResult checkVulkanHasIt(gpu::GPUModuleOp module) {
     WalkResult missing = module.walk([](Operation *op) {
-      if (isa<gpu::PrintfOp>(op)) {
-        op->emitError("'gpu.printf' cannot be compiled for the Vulkan "
-                      "target: Vulkan compute shaders cannot print; write "
-                      "the values to a buffer the host prints");
+      if (isa<gpu::PrintfOp, vector::PrintOp>(op)) {
+        op->emitError("'")
+            << op->getName()
+            << "' cannot be compiled for the Vulkan target: Vulkan compute "
+               "shaders cannot print; write the values to a buffer the host "
+               "prints";
         return WalkResult::interrupt();
       }
       return WalkResult::advance();
