@@ -69,6 +69,7 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createOutlineMathOps());
   pm.addPass(createVectorPrintAsPrintf());
   addComplexVectorAffineLowering(pm);
+  pm.addPass(createLowerVectorOps({/*transfersOnly=*/true}));
   if (options.countLoopTrips)
     pm.addPass(createCountLoopTrips({options.countConstantStepsOnly}));
   addIndexNarrowing(pm, options.narrowIndexArithmetic);

@@ -124,7 +124,11 @@ struct LowerNDStore : OpRewritePattern<vector::StoreOp> {
 
 struct LowerVectorOpsPass
     : public mlirc::impl::LowerVectorOpsBase<LowerVectorOpsPass> {
+  using LowerVectorOpsBase::LowerVectorOpsBase;
+
   void runOnOperation() override {
+    if (transfersOnly)
+      return lowerTransfers();
     if (failed(lowerOtherContractions()) ||
         failed(lowerGpuMemoryTransfers()))
       return signalPassFailure();
@@ -157,6 +161,20 @@ struct LowerVectorOpsPass
     vector::populateVectorTransferLoweringPatterns(patterns,
                                                    /*maxTransferRank=*/1);
     return applyOpPatternsGreedily(transfers, std::move(patterns));
+  }
+
+  /// Every 1-D transfer as a vector load or store, masked where it may be
+  /// out of bounds: the mask compares with memref.dim, which in kernels
+  /// only the GPU lowerings lower (vector-to-llvm, after them, would leave
+  /// it).
+  void lowerTransfers() {
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorMaskMaterializationPatterns(
+        patterns, /*force32BitVectorIndices=*/false);
+    vector::populateVectorTransferLoweringPatterns(patterns,
+                                                   /*maxTransferRank=*/1);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
   }
 
   /// vector-to-llvm lowers contractions as dot products, which take only

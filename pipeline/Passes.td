@@ -352,8 +352,15 @@ def LowerVectorOps : Pass<"mlirc-lower-vector-ops"> {
     vector.multi_reduction, vector.scan, n-D vector.gather and vector.mask
     around transfers, as the simpler vector ops the LLVM lowering takes
     (MLIR's own lowering patterns for each); contractions that do not add;
-    n-D vector.load and vector.store as in-bounds transfers.
+    n-D vector.load and vector.store as in-bounds transfers. With
+    transfers-only, just the 1-D transfers (what vector-to-scf leaves) as
+    vector loads and stores, masked through memref.dim where they may be
+    out of bounds.
   }];
+  let options = [
+    Option<"transfersOnly", "transfers-only", "bool", "false",
+           "Lower only the 1-D transfers, as (masked) loads and stores">,
+  ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
     "mlir::scf::SCFDialect", "mlir::vector::VectorDialect",

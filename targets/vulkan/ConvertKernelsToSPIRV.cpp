@@ -595,6 +595,12 @@ struct ConvertKernelsToSPIRVPass
   }
 
   static void emitUnconverted(Operation *op) {
+    if (isa<memref::DimOp>(op))
+      return (void)op->emitError(
+          "the size of a dynamic memref dimension cannot be compiled for the "
+          "Vulkan target: a Vulkan kernel's buffers carry no sizes (a "
+          "transfer that may be out of bounds reads it too); pass the size as "
+          "a kernel argument, or mark the transfer in_bounds");
     op->emitError("'") << op->getName()
                        << "' cannot be compiled for the Vulkan target: MLIR "
                           "has no SPIR-V lowering for it with these types";
@@ -602,7 +608,17 @@ struct ConvertKernelsToSPIRVPass
 
   /// Reports the first op the conversion left in \p copy, at that op.
   LogicalResult checkConverted(Operation *copy) {
+    // A dynamic size left over is the cause to name: what reads it stays
+    // unconverted too.
     Operation *left = nullptr;
+    copy->walk([&](memref::DimOp dim) {
+      left = dim;
+      return WalkResult::interrupt();
+    });
+    if (left) {
+      emitUnconverted(left);
+      return failure();
+    }
     copy->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == copy || isa_and_nonnull<spirv::SPIRVDialect>(op->getDialect()))
         return WalkResult::advance();
