@@ -34,6 +34,35 @@ namespace {
 /// The width of one shuffle.
 constexpr unsigned shuffleBits = 32;
 
+/// gpu.shuffle of a value narrower than 32 bits (f16, bf16, i8, i16) as
+/// one of i32: NVIDIA's shfl.sync takes 32-bit values only, and MLIR 22
+/// made an invalid nvvm.shfl.sync of the narrow one (also from
+/// gpu.all_reduce on f16 or i8).
+struct WidenNarrowShuffle : public OpRewritePattern<gpu::ShuffleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::ShuffleOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getValue().getType();
+    if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() >= shuffleBits)
+      return failure();
+    Location loc = op.getLoc();
+    Type bits = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
+    Type wide = rewriter.getI32Type();
+    Value value = op.getValue();
+    if (isa<FloatType>(type))
+      value = arith::BitcastOp::create(rewriter, loc, bits, value);
+    value = arith::ExtUIOp::create(rewriter, loc, wide, value);
+    auto shuffle = gpu::ShuffleOp::create(rewriter, loc, value, op.getOffset(),
+                                          op.getWidth(), op.getMode());
+    Value result =
+        arith::TruncIOp::create(rewriter, loc, bits, shuffle.getShuffleResult());
+    if (isa<FloatType>(type))
+      result = arith::BitcastOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, {result, shuffle.getValid()});
+    return success();
+  }
+};
+
 struct ExpandGpuOpsPass
     : public mlirc::impl::ExpandGpuOpsBase<ExpandGpuOpsPass> {
   using Base::Base;
@@ -156,10 +185,16 @@ struct ExpandGpuOpsPass
     populateGpuAllReducePatterns(patterns);
     populateGpuSubgroupIdPatterns(patterns);
     populateGpuBreakDownSubgroupReducePatterns(patterns, shuffleBits);
+    // 32-bit shuffles first; 64-bit values (f64, i64), which those patterns
+    // do not take, as 64-bit shuffles, which both lowerings split.
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, warpSize,
-                                                    shuffleBits);
-    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns, warpSize,
-                                                             shuffleBits);
+                                                    shuffleBits, /*benefit=*/2);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
+        patterns, warpSize, shuffleBits, /*benefit=*/2);
+    populateGpuLowerSubgroupReduceToShufflePatterns(patterns, warpSize, 64);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns,
+                                                             warpSize, 64);
+    patterns.add<WidenNarrowShuffle>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // Neither lowering has gpu.rotate; NVVM's has no gpu.subgroup_broadcast.

@@ -8,6 +8,9 @@
 // same; the cast disappears when the memref is lowered), and the body
 // bitcasts the current value to the float and its result back.
 //
+// memref.atomic_rmw mulf and muli, which LLVM has no atomicrmw for, become
+// generic_atomic_rmw ops that multiply first.
+//
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
@@ -29,6 +32,7 @@ namespace {
 struct FloatGenericAtomicsPass
     : public mlirc::impl::FloatGenericAtomicsBase<FloatGenericAtomicsPass> {
   void runOnOperation() override {
+    expressProductsAsGeneric();
     SmallVector<memref::GenericAtomicRMWOp> atomics;
     getOperation()->walk([&](memref::GenericAtomicRMWOp op) {
       Type element = op.getMemref().getType().getElementType();
@@ -38,6 +42,36 @@ struct FloatGenericAtomicsPass
     });
     for (memref::GenericAtomicRMWOp op : atomics)
       rewrite(op);
+  }
+
+  /// memref.atomic_rmw mulf and muli, which LLVM has no atomicrmw for
+  /// (MLIR 22 left them unlowered), as the compare-and-swap loop of a
+  /// generic_atomic_rmw that multiplies. Both return the old value.
+  void expressProductsAsGeneric() {
+    SmallVector<memref::AtomicRMWOp> products;
+    getOperation()->walk([&](memref::AtomicRMWOp op) {
+      if (op.getKind() == arith::AtomicRMWKind::mulf ||
+          op.getKind() == arith::AtomicRMWKind::muli)
+        products.push_back(op);
+    });
+    for (memref::AtomicRMWOp op : products) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      auto generic = memref::GenericAtomicRMWOp::create(
+          b, loc, op.getMemref(), op.getIndices());
+      Block &body = generic.getAtomicBody().front();
+      OpBuilder inBody = OpBuilder::atBlockEnd(&body);
+      Value current = body.getArgument(0);
+      Value product =
+          op.getKind() == arith::AtomicRMWKind::mulf
+              ? arith::MulFOp::create(inBody, loc, current, op.getValue())
+                    .getResult()
+              : arith::MulIOp::create(inBody, loc, current, op.getValue())
+                    .getResult();
+      memref::AtomicYieldOp::create(inBody, loc, product);
+      op.replaceAllUsesWith(generic.getResult());
+      op.erase();
+    }
   }
 
   static void rewrite(memref::GenericAtomicRMWOp op) {

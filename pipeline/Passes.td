@@ -223,7 +223,9 @@ def FloatGenericAtomics : Pass<"mlirc-float-generic-atomics"> {
     elements into one on the integer of their width, through a cast of the
     memref (the same descriptor) and bitcasts in its body: MLIR 22 lowers
     the op to a compare-and-swap of the element type, which LLVM takes for
-    integers only, and the swap compares bits either way.
+    integers only, and the swap compares bits either way. First
+    memref.atomic_rmw mulf and muli, which LLVM has no atomicrmw for, become
+    generic_atomic_rmw ops that multiply.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }

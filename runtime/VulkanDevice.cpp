@@ -155,6 +155,8 @@ void Device::create() {
   enabled12.storageBuffer8BitAccess = supported12.storageBuffer8BitAccess;
   enabled12.shaderBufferInt64Atomics = supported12.shaderBufferInt64Atomics;
   enabled12.shaderSharedInt64Atomics = supported12.shaderSharedInt64Atomics;
+  enabled12.shaderSubgroupExtendedTypes =
+      supported12.shaderSubgroupExtendedTypes;
   VkPhysicalDeviceVulkan11Features enabled11{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &enabled12};
   enabled11.storageBuffer16BitAccess = supported11.storageBuffer16BitAccess;
@@ -171,6 +173,7 @@ void Device::create() {
   features.int8 = enabled12.shaderInt8;
   features.storage8 = enabled12.storageBuffer8BitAccess;
   features.storage16 = enabled11.storageBuffer16BitAccess;
+  features.subgroupExtendedTypes = enabled12.shaderSubgroupExtendedTypes;
   features.int64Atomics = enabled12.shaderBufferInt64Atomics &&
                           enabled12.shaderSharedInt64Atomics;
   features.atomicFloat32Add = enabledAtomics.shaderBufferFloat32AtomicAdd &&

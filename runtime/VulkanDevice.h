@@ -105,7 +105,8 @@ struct Kernel {
 struct DeviceFeatures {
   bool float64 = false, int64 = false, int16 = false, float16 = false,
        int8 = false, storage8 = false, storage16 = false,
-       atomicFloat32Add = false, int64Atomics = false;
+       atomicFloat32Add = false, int64Atomics = false,
+       subgroupExtendedTypes = false;
   uint32_t subgroupOperations = 0;
   uint32_t subgroupSize = 0;
   /// Pipelines may ask for a subgroup size in [min, max]

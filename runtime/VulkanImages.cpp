@@ -198,6 +198,9 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
   kernel.version = bestVersion;
   const char *capabilities = best.get("capabilities");
   kernel.capabilities = capabilities ? capabilities : "";
+  // A device feature no capability names, checked as if one did.
+  if (best.get("subgroup_extended_types"))
+    kernel.capabilities += ",SubgroupExtendedTypes";
   kernel.arguments = parseArguments(name, abi);
   kernel.pushConstantBytes = static_cast<unsigned>(std::atoi(push));
   if (const char *lanes = best.get(concat("subgroup", name).c_str()))

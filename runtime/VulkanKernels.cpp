@@ -37,6 +37,9 @@ const CapabilityNeed needs[] = {
      "shaderSharedInt64Atomics)"},
     {"AtomicFloat32AddEXT", &DeviceFeatures::atomicFloat32Add, 0,
      "float atomic add (VK_EXT_shader_atomic_float)"},
+    {"SubgroupExtendedTypes", &DeviceFeatures::subgroupExtendedTypes, 0,
+     "subgroup operations on 8-, 16- and 64-bit values "
+     "(shaderSubgroupExtendedTypes)"},
     {"GroupNonUniform", nullptr, VK_SUBGROUP_FEATURE_BASIC_BIT,
      "subgroup operations (basic)"},
     {"GroupNonUniformVote", nullptr, VK_SUBGROUP_FEATURE_VOTE_BIT,

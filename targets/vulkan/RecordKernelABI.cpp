@@ -39,6 +39,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Builders.h"
@@ -132,8 +133,29 @@ struct RecordKernelABIPass
           StringAttr::get(&getContext(), "dynamic_shared_spec"),
           StringAttr::get(&getContext(),
                           std::to_string(mlirc::dynamicSharedSpecId))));
+    // Subgroup operations on 8-, 16- or 64-bit values need a device
+    // feature (shaderSubgroupExtendedTypes) no SPIR-V capability names.
+    if (usesSubgroupExtendedTypes(spirvModule))
+      properties.push_back(NamedAttribute(
+          StringAttr::get(&getContext(), "subgroup_extended_types"),
+          StringAttr::get(&getContext(), "1")));
     module->setAttr("mlirc.image_properties",
                     DictionaryAttr::get(&getContext(), properties));
+  }
+
+  static bool usesSubgroupExtendedTypes(spirv::ModuleOp module) {
+    WalkResult found = module.walk([](Operation *op) {
+      if (!op->getName().getStringRef().starts_with("spirv.GroupNonUniform"))
+        return WalkResult::advance();
+      for (Type type : op->getOperandTypes()) {
+        Type element = getElementTypeOrSelf(type);
+        if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() != 1 &&
+            element.getIntOrFloatBitWidth() != 32)
+          return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return found.wasInterrupted();
   }
 
   /// Where a scalar argument goes.
