@@ -410,8 +410,10 @@ void mlircRegisterHostKernel(const void *handle, HostEntry entry,
 
 namespace {
 
-/// A launch of grids of clusters of \p clusterDims blocks.
-void launch(const void *handle, const char *name, int64_t gridX,
+/// A launch of grids of clusters of \p clusterDims blocks. Static: in the
+/// extern "C" block an unnamed namespace alone left the name global, and a
+/// program's own @launch collided with it.
+static void launch(const void *handle, const char *name, int64_t gridX,
             int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
             int64_t blockZ, const int64_t clusterDims[3], int32_t sharedBytes,
             void *stream, void **params) {

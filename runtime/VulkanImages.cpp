@@ -143,6 +143,18 @@ std::vector<KernelArgument> parseArguments(const char *name, const char *abi) {
       arg.deviceBytes = b;
       arg.set = c;
       arg.binding = d;
+    } else if (std::sscanf(at, "q%u,%u,%u%n", &a, &b, &c, &used) == 3) {
+      arg.kind = KernelArgument::MemRefField;
+      arg.memref = a;
+      arg.field = b;
+      arg.offset = c;
+      // The memref comes first; the field is one of its descriptor's.
+      if (a >= arguments.size() ||
+          arguments[a].kind != KernelArgument::MemRef || b < 2 ||
+          b >= 3 + 2 * arguments[a].rank || c + 4 > 128)
+        malformed(name, "argument list");
+      arg.hostBytes = 8;
+      arg.deviceBytes = 4;
     } else {
       malformed(name, "argument list");
     }

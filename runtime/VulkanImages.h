@@ -21,7 +21,9 @@ namespace mlirc::vulkan {
 
 /// How one kernel argument reaches the shader.
 struct KernelArgument {
-  enum Kind { MemRef, PushConstant, ScalarBuffer } kind;
+  /// MemRefField: a dynamic offset, size or stride of a memref argument,
+  /// which the runtime writes into the push constants from its descriptor.
+  enum Kind { MemRef, PushConstant, ScalarBuffer, MemRefField } kind;
   /// MemRef: the rank; the host passes 3 + 2 * rank values for it.
   unsigned rank = 0;
   /// MemRef: an element's bytes; scalars: the host value's bytes.
@@ -29,8 +31,13 @@ struct KernelArgument {
   /// Scalars: the bytes the shader reads (the host value is truncated or
   /// zero-extended to them).
   unsigned deviceBytes = 0;
-  /// PushConstant: the offset in the block.
+  /// PushConstant and MemRefField: the offset in the block.
   unsigned offset = 0;
+  /// MemRefField: the memref argument and the field of its descriptor (2:
+  /// offset, 3 + i: size i, 3 + rank + i: stride i).
+  unsigned memref = 0, field = 0;
+  /// Whether the argument is a buffer binding.
+  bool isBuffer() const { return kind == MemRef || kind == ScalarBuffer; }
   /// MemRef and ScalarBuffer: where the buffer is bound.
   unsigned set = 0;
   unsigned binding = 0;

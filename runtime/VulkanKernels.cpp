@@ -119,14 +119,14 @@ void Device::makePipelineLayout(Kernel &kernel) {
   // One layout per descriptor set up to the highest one used.
   unsigned sets = 0;
   for (const KernelArgument &arg : image.arguments)
-    if (arg.kind != KernelArgument::PushConstant) {
+    if (arg.isBuffer()) {
       sets = std::max(sets, arg.set + 1);
       ++kernel.bufferCount;
     }
   for (unsigned set = 0; set < sets; ++set) {
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     for (const KernelArgument &arg : image.arguments) {
-      if (arg.kind == KernelArgument::PushConstant || arg.set != set)
+      if (!arg.isBuffer() || arg.set != set)
         continue;
       VkDescriptorSetLayoutBinding binding{};
       binding.binding = arg.binding;

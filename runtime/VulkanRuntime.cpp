@@ -117,10 +117,24 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   unsigned char pushConstants[128] = {};
   VkDeviceSize alignment = limits.minStorageBufferOffsetAlignment;
   size_t param = 0;
+  // Each memref argument's descriptor, for its fields in push constants.
+  std::vector<void **> descriptors(count);
   for (unsigned i = 0; i < count; ++i) {
     const KernelArgument &arg = image.arguments[i];
+    if (arg.kind == KernelArgument::MemRefField) {
+      int64_t value =
+          *static_cast<int64_t *>(descriptors[arg.memref][arg.field]);
+      if (value != static_cast<int32_t>(value))
+        fail("argument %u of kernel '%s' has a size or stride of %lld, "
+             "which a Vulkan kernel's 32-bit index cannot hold",
+             arg.memref, name, static_cast<long long>(value));
+      int32_t narrow = static_cast<int32_t>(value);
+      std::memcpy(pushConstants + arg.offset, &narrow, sizeof(narrow));
+      continue;
+    }
     if (arg.kind == KernelArgument::MemRef) {
       void **fields = params + param;
+      descriptors[i] = fields;
       param += 3 + 2 * arg.rank;
       char *aligned = *static_cast<char **>(fields[1]);
       size_t bytes = getKernelSpan(arg.rank, fields, arg.hostBytes);
@@ -223,7 +237,7 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
     std::vector<VkWriteDescriptorSet> writes;
     for (unsigned i = 0; i < count; ++i) {
       const KernelArgument &arg = image.arguments[i];
-      if (arg.kind == KernelArgument::PushConstant)
+      if (!arg.isBuffer())
         continue;
       VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
       write.dstSet = sets[arg.set];

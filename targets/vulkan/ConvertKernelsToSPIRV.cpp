@@ -11,6 +11,7 @@
 
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
+#include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/MemoryViews.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
@@ -185,6 +186,9 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::lowerDynamicSharedMemory(copy, module)))
       return signalPassFailure();
     mlirc::retypeByteViews(copy);
+    // Sizes and strides the buffers do not carry, as arguments; before the
+    // wide-subgroup kernels, which take the same ones.
+    mlirc::passDynamicMemRefFields(copyModule, module);
     // SPIR-V's rotate needs an extension devices need not have; before
     // the wide subgroups, which then see shuffles.
     mlirc::expressRotatesAsShuffles(copy, /*withinSegments=*/true);
@@ -220,6 +224,7 @@ struct ConvertKernelsToSPIRVPass
       // the index arithmetic that folding makes.
       memref::populateFoldMemRefAliasOpPatterns(patterns);
       mlirc::populateFoldReinterpretCastPatterns(patterns);
+      mlirc::populateDimOfReinterpretCastPatterns(patterns);
       populateAffineToStdConversionPatterns(patterns);
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }

@@ -12,6 +12,10 @@
 //                    m<rank>,<element bytes>,<set>,<binding>  a memref
 //                    p<host bytes>,<bytes>,<offset>           a push constant
 //                    s<host bytes>,<bytes>,<set>,<binding>    a scalar buffer
+//                  then, for the dynamic sizes, strides and offsets of
+//                  memref arguments (MemRefMetadata.h), 32-bit push
+//                  constants the runtime takes from their descriptors:
+//                    q<argument>,<descriptor field>,<offset>
 //   push.<kernel>  the push-constant block's size in bytes
 //   block.<kernel> the workgroup size the shader fixes, as x,y,z; 0,0,0
 //                  when the launch chooses it
@@ -31,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/vulkan/DynamicSharedMemory.h"
+#include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
@@ -178,7 +183,17 @@ struct RecordKernelABIPass
     SmallVector<Scalar> pushed;
     unsigned pushBytes = 0;
     TypeRange hostTypes = kernel.getArgumentTypes();
-    if (hostTypes.size() != shader.getNumArguments())
+    // The descriptor fields the kernel takes after its own arguments.
+    SmallVector<std::pair<unsigned, unsigned>> fields;
+    auto sized = kernel->getAttrOfType<DenseI32ArrayAttr>(
+        mlirc::memrefSizeArgsAttr);
+    for (auto [index, hostType] : llvm::enumerate(hostTypes))
+      if (auto memref = dyn_cast<MemRefType>(hostType))
+        for (unsigned field : mlirc::getDynamicDescriptorFields(
+                 memref, sized && llvm::is_contained(sized.asArrayRef(),
+                                                     int32_t(index))))
+          fields.push_back({static_cast<unsigned>(index), field});
+    if (hostTypes.size() + fields.size() != shader.getNumArguments())
       return kernel.emitError("kernel '")
              << kernel.getName()
              << "': its SPIR-V shader lost arguments (mlirc bug)";
@@ -242,6 +257,29 @@ struct RecordKernelABIPass
       entries.push_back(llvm::formatv("s{0},{1},{2},{3}", hostBytes,
                                       deviceBytes, abi.getDescriptorSet(),
                                       abi.getBinding()));
+    }
+    for (auto [position, field] : llvm::enumerate(fields)) {
+      unsigned index = hostTypes.size() + position;
+      auto scalar =
+          dyn_cast<spirv::ScalarType>(shader.getArgument(index).getType());
+      unsigned offset = llvm::alignTo(pushBytes, 4);
+      if (!scalar || !scalar.isInteger(32))
+        return kernel.emitError("kernel '")
+               << kernel.getName()
+               << "': a memref size argument is not 32-bit (mlirc bug)";
+      if (offset + 4 > maxPushConstantBytes)
+        return kernel.emitError("kernel '")
+               << kernel.getName()
+               << "' cannot be compiled for the Vulkan target: the dynamic "
+                  "sizes and strides of its memref arguments and its "
+                  "scalar arguments take more than the "
+               << maxPushConstantBytes
+               << " bytes of push constants every Vulkan device has; give "
+                  "its memrefs static shapes or pass fewer";
+      pushed.push_back({index, scalar, scalar, offset});
+      pushBytes = offset + 4;
+      entries.push_back(
+          llvm::formatv("q{0},{1},{2}", field.first, field.second, offset));
     }
     if (!pushed.empty()) {
       moveToPushConstants(shader, pushed);
