@@ -90,36 +90,29 @@ struct BooleanArith : public RewritePattern {
   }
 };
 
-struct Exp2ToGLSL : public OpConversionPattern<math::Exp2Op> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(math::Exp2Op op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = getTypeConverter()->convertType(op.getType());
-    if (!type || getElementTypeOrSelf(type).getIntOrFloatBitWidth() > 32)
-      return failure();
-    rewriter.replaceOpWithNewOp<spirv::GLExp2Op>(op, type,
-                                                 adaptor.getOperand());
-    return success();
-  }
-};
-
 /// Whether \p type is i32 or a vector of i32: what Vulkan's bit
 /// instructions take.
 bool isInt32Like(Type type) {
   return type && getElementTypeOrSelf(type).isInteger(32);
 }
 
-struct CtpopToBitCount : public OpConversionPattern<math::CtPopOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Floats of 16 and 32 bits: what GLSL.std.450's functions take.
+bool isGLSLFloatLike(Type type) {
+  return type && getElementTypeOrSelf(type).getIntOrFloatBitWidth() <= 32;
+}
+
+/// \p SourceOp as the one SPIR-V op \p TargetOp where \p accepts its
+/// converted type: math.exp2 as GLSL's Exp2, math.ctpop as OpBitCount.
+template <typename SourceOp, typename TargetOp, bool (*accepts)(Type)>
+struct UnaryToSPIRV : public OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(math::CtPopOp op, OpAdaptor adaptor,
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type type = getTypeConverter()->convertType(op.getType());
-    if (!isInt32Like(type))
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (!accepts(type))
       return failure();
-    rewriter.replaceOpWithNewOp<spirv::BitCountOp>(op, type,
-                                                   adaptor.getOperand());
+    rewriter.replaceOpWithNewOp<TargetOp>(op, type, adaptor.getOperand());
     return success();
   }
 };
@@ -185,8 +178,9 @@ void mlirc::populateVulkanMathExpansions(RewritePatternSet &patterns) {
 
 void mlirc::populateVulkanMathToSPIRVPatterns(SPIRVTypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<Exp2ToGLSL, CtpopToBitCount, CttzToFindILsb>(
-      converter, patterns.getContext());
+  patterns.add<UnaryToSPIRV<math::Exp2Op, spirv::GLExp2Op, isGLSLFloatLike>,
+               UnaryToSPIRV<math::CtPopOp, spirv::BitCountOp, isInt32Like>,
+               CttzToFindILsb>(converter, patterns.getContext());
 }
 
 LogicalResult mlirc::checkVulkanFloats(gpu::GPUModuleOp module) {
