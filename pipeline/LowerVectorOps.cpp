@@ -183,7 +183,7 @@ struct LowerVectorOpsPass
   LogicalResult lowerOtherContractions() {
     SmallVector<Operation *> contractions;
     getOperation()->walk([&](vector::ContractionOp op) {
-      if (op.getKind() != vector::CombiningKind::ADD)
+      if (allContractions || op.getKind() != vector::CombiningKind::ADD)
         contractions.push_back(op);
     });
     if (contractions.empty())

@@ -362,6 +362,9 @@ def LowerVectorOps : Pass<"mlirc-lower-vector-ops"> {
   let options = [
     Option<"transfersOnly", "transfers-only", "bool", "false",
            "Lower only the 1-D transfers, as (masked) loads and stores">,
+    Option<"allContractions", "all-contractions", "bool", "false",
+           "Lower additive contractions too, as reductions and outer "
+           "products (for targets without vector-to-llvm's dot products)">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",

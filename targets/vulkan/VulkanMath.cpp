@@ -7,6 +7,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -84,6 +85,34 @@ struct BooleanArith : public RewritePattern {
       }
     } else {
       return failure();
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// vector.reduction and, or and xor, which MLIR's SPIR-V lowering lacks
+/// (SPIR-V has no such instruction), as the ops on the elements in turn.
+struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    using K = vector::CombiningKind;
+    K kind = op.getKind();
+    VectorType type = op.getSourceVectorType();
+    if ((kind != K::AND && kind != K::OR && kind != K::XOR) ||
+        type.getRank() != 1 || type.isScalable())
+      return failure();
+    Location loc = op.getLoc();
+    Value result = op.getAcc();
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+      Value element = vector::ExtractOp::create(rewriter, loc, op.getVector(),
+                                                ArrayRef<int64_t>{i});
+      if (!result) {
+        result = element;
+        continue;
+      }
+      result = vector::makeArithReduction(rewriter, loc, kind, result, element);
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -172,7 +201,8 @@ FloatType findFloatVulkanLacks(Type type) {
 } // namespace
 
 void mlirc::populateVulkanMathExpansions(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor, BooleanArith>(patterns.getContext());
+  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction>(
+      patterns.getContext());
   mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
 

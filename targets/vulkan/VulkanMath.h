@@ -1,7 +1,8 @@
 //===- VulkanMath.h - Math and floats in Vulkan kernels ---------*- C++ -*-===//
 //
 // What MLIR 22's math- and arith-to-spirv lack for Vulkan (exp2, trunc,
-// ctpop, cttz; ceildivsi, ceildivui, floordivsi; integer ops on i1),
+// ctpop, cttz; ceildivsi, ceildivui, floordivsi; integer ops on i1;
+// bitwise vector reductions),
 // and the float types and widths Vulkan kernels cannot compute with,
 // reported at the op where MLIR would make invalid SPIR-V or store the
 // wrong bytes.
@@ -26,7 +27,8 @@ namespace mlirc {
 /// Rewrites before the conversion: math.trunc as copysign(floor(|x|), x);
 /// arith's ceildivsi, ceildivui and floordivsi as divisions and selects
 /// (MLIR's arith-expand patterns); add, mul, min, max, div, rem, shifts and
-/// ordered comparisons of i1 as the logic ops they are.
+/// ordered comparisons of i1 as the logic ops they are; vector.reduction
+/// and, or and xor as the ops on the elements in turn.
 void populateVulkanMathExpansions(mlir::RewritePatternSet &patterns);
 
 /// math.exp2 as GLSL.std.450's Exp2; 32-bit math.ctpop and math.cttz as

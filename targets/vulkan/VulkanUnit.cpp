@@ -244,7 +244,11 @@ public:
     pm.addPass(mlir::createConvertComplexToStandardPass());
     // Vector ops as the simpler ones SPIR-V has, transfers as loads and
     // stores; then affine, which vector-to-scf emits too.
-    pm.addPass(createLowerVectorOps());
+    // SPIR-V has no contraction: all of them as reductions and outer
+    // products.
+    LowerVectorOpsOptions vectorOps;
+    vectorOps.allContractions = true;
+    pm.addPass(createLowerVectorOps(vectorOps));
     // Unrolled: the loops' temporaries would be allocas of vectors.
     pm.addPass(mlir::createConvertVectorToSCFPass(
         mlir::VectorTransferToSCFOptions().enableFullUnroll()));
