@@ -146,7 +146,8 @@ void mlirc::populateHostPasses(OpPassManager &pm,
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
   pm.addPass(createSmallFloatsToAPFloat());
   pm.addPass(createFloatGenericAtomics());
-  pm.addPass(createExpandMathOps());
+  pm.addPass(createExpandMathOps({/*splitSincos=*/false,
+                                  /*wideFloatLibm=*/true}));
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps());
   pm.addPass(createSCFToControlFlowPass());

@@ -54,8 +54,8 @@ struct WidenNarrowShuffle : public OpRewritePattern<gpu::ShuffleOp> {
     value = arith::ExtUIOp::create(rewriter, loc, wide, value);
     auto shuffle = gpu::ShuffleOp::create(rewriter, loc, value, op.getOffset(),
                                           op.getWidth(), op.getMode());
-    Value result =
-        arith::TruncIOp::create(rewriter, loc, bits, shuffle.getShuffleResult());
+    Value result = arith::TruncIOp::create(rewriter, loc, bits,
+                                           shuffle.getShuffleResult());
     if (isa<FloatType>(type))
       result = arith::BitcastOp::create(rewriter, loc, type, result);
     rewriter.replaceOp(op, {result, shuffle.getValid()});

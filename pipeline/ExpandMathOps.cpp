@@ -5,19 +5,23 @@
 // lower bound, which upstream has since fixed, and its AMD lowering makes
 // an fmed3 that LLVM cannot select for vectors; math.isinf and
 // math.isnormal reach LLVM on NVIDIA alone, and math.isfinite becomes a
-// SPIR-V op of OpenCL kernels that Vulkan rejects; the f64 sincos MLIR makes for
-// AMD is a sin and cos LLVM's AMDGPU back end cannot select. Written in
-// arith and the other math ops, they compile, and compute the same, on
-// every target.
+// SPIR-V op of OpenCL kernels that Vulkan rejects; the f64 sincos MLIR
+// makes for AMD is a sin and cos LLVM's AMDGPU back end cannot select.
+// Written in arith and the other math ops, they compile, and compute the
+// same, on every target. In host code, the math functions neither LLVM
+// nor MLIR's math-to-libm has for f80 and f128 call glibc's (acoshl,
+// acoshf128, ...).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlirc {
@@ -50,8 +54,8 @@ const llvm::fltSemantics &getSemantics(Type type) {
 /// operands give NaN, as the maximumf and minimumf of MLIR's own expansion.
 LogicalResult expandClampF(math::ClampFOp op, RewriterBase &rewriter) {
   rewriter.setInsertionPoint(op);
-  Value upper = arith::MinimumFOp::create(
-      rewriter, op.getLoc(), op.getValue(), op.getMax(), op.getFastmath());
+  Value upper = arith::MinimumFOp::create(rewriter, op.getLoc(), op.getValue(),
+                                          op.getMax(), op.getFastmath());
   rewriter.replaceOpWithNewOp<arith::MaximumFOp>(op, upper, op.getMin(),
                                                  op.getFastmath());
   return success();
@@ -65,17 +69,17 @@ LogicalResult expandFloatClass(OpTy op, RewriterBase &rewriter) {
   Type type = op.getOperand().getType();
   const llvm::fltSemantics &semantics = getSemantics(type);
   rewriter.setInsertionPoint(op);
-  Value inf = createFloatConstant(rewriter, loc, type,
-                                  APFloat::getInf(semantics));
+  Value inf =
+      createFloatConstant(rewriter, loc, type, APFloat::getInf(semantics));
   if (!inf)
     return failure();
   Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
   if (!isa<math::IsNormalOp>(op)) {
-    rewriter.replaceOpWithNewOp<arith::CmpFOp>(
-        op,
-        isa<math::IsInfOp>(op) ? arith::CmpFPredicate::OEQ
-                               : arith::CmpFPredicate::OLT,
-        abs, inf, op.getFastmath());
+    rewriter.replaceOpWithNewOp<arith::CmpFOp>(op,
+                                               isa<math::IsInfOp>(op)
+                                                   ? arith::CmpFPredicate::OEQ
+                                                   : arith::CmpFPredicate::OLT,
+                                               abs, inf, op.getFastmath());
     return success();
   }
   Value smallest = createFloatConstant(
@@ -83,8 +87,8 @@ LogicalResult expandFloatClass(OpTy op, RewriterBase &rewriter) {
   Value atLeast =
       arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGE, abs,
                             smallest, op.getFastmath());
-  Value finite = arith::CmpFOp::create(
-      rewriter, loc, arith::CmpFPredicate::OLT, abs, inf, op.getFastmath());
+  Value finite = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT,
+                                       abs, inf, op.getFastmath());
   rewriter.replaceOpWithNewOp<arith::AndIOp>(op, atLeast, finite);
   return success();
 }
@@ -99,6 +103,45 @@ LogicalResult expandSincos(math::SincosOp op, RewriterBase &rewriter) {
   return success();
 }
 
+/// \p op (on f80 or f128) as a call of glibc's function \p name with the
+/// suffix of that type: acoshl for x86's long double, acoshf128.
+LogicalResult callWideLibm(Operation *op, StringRef name,
+                           RewriterBase &rewriter) {
+  Type type = op->getResult(0).getType();
+  StringRef suffix = type.isF80() ? "l" : "f128";
+  Operation *table = SymbolTable::getNearestSymbolTable(op);
+  if (!table)
+    return failure();
+  std::string symbol = (name + suffix).str();
+  auto function = SymbolTable::lookupSymbolIn(table, symbol);
+  if (!function) {
+    OpBuilder b(&table->getRegion(0).front(),
+                table->getRegion(0).front().begin());
+    auto declaration = func::FuncOp::create(b, op->getLoc(), symbol,
+                                            b.getFunctionType({type}, {type}));
+    declaration.setPrivate();
+  } else if (!isa<func::FuncOp>(function)) {
+    return failure();
+  }
+  rewriter.setInsertionPoint(op);
+  rewriter.replaceOpWithNewOp<func::CallOp>(op, symbol, TypeRange{type},
+                                            op->getOperands());
+  return success();
+}
+
+/// The libm name of the math ops MLIR's math-to-libm takes in f32 and f64
+/// only, and LLVM has no intrinsic for; empty for others.
+StringRef getWideLibmName(Operation *op) {
+  return TypeSwitch<Operation *, StringRef>(op)
+      .Case([](math::AcoshOp) { return "acosh"; })
+      .Case([](math::AsinhOp) { return "asinh"; })
+      .Case([](math::AtanhOp) { return "atanh"; })
+      .Case([](math::CbrtOp) { return "cbrt"; })
+      .Case([](math::ErfOp) { return "erf"; })
+      .Case([](math::ErfcOp) { return "erfc"; })
+      .Default([](Operation *) { return ""; });
+}
+
 struct ExpandMathOpsPass
     : public mlirc::impl::ExpandMathOpsBase<ExpandMathOpsPass> {
   using ExpandMathOpsBase::ExpandMathOpsBase;
@@ -109,6 +152,11 @@ struct ExpandMathOpsPass
       if (isa<math::ClampFOp, math::IsInfOp, math::IsFiniteOp,
               math::IsNormalOp>(op) ||
           (splitSincos && isa<math::SincosOp>(op)))
+        ops.push_back(op);
+      else if (wideFloatLibm && op->getNumResults() == 1 &&
+               (op->getResult(0).getType().isF80() ||
+                op->getResult(0).getType().isF128()) &&
+               !getWideLibmName(op).empty())
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -130,6 +178,9 @@ struct ExpandMathOpsPass
           })
           .Case([&](math::SincosOp sincos) {
             return expandSincos(sincos, rewriter);
+          })
+          .Default([&](Operation *wide) {
+            return callWideLibm(wide, getWideLibmName(wide), rewriter);
           });
     }
   }

@@ -54,9 +54,8 @@ LogicalResult appendScalar(OpBuilder &b, Location loc, Value value,
   // i1 prints as 0 and 1, as the runner's zero extension makes it.
   bool isUnsigned = integer.isUnsigned() || integer.getWidth() == 1;
   if (integer.getWidth() < 64) {
-    value = isUnsigned
-                ? arith::ExtUIOp::create(b, loc, i64, value).getResult()
-                : arith::ExtSIOp::create(b, loc, i64, value).getResult();
+    value = isUnsigned ? arith::ExtUIOp::create(b, loc, i64, value).getResult()
+                       : arith::ExtSIOp::create(b, loc, i64, value).getResult();
   } else if (!integer.isSignless()) {
     value = arith::BitcastOp::create(b, loc, i64, value);
   }
@@ -77,18 +76,17 @@ LogicalResult appendVector(OpBuilder &b, Location loc, Value vector,
                         format, args);
   format += "( ";
   if (type.getRank() == 0) {
-    if (failed(appendScalar(b, loc,
-                            vector::ExtractOp::create(b, loc, vector,
-                                                      ArrayRef<int64_t>{}),
-                            format, args)))
+    if (failed(appendScalar(
+            b, loc,
+            vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{}),
+            format, args)))
       return failure();
   } else {
     for (int64_t i = 0, e = type.getDimSize(dim); i < e; ++i) {
       if (i)
         format += ", ";
       position.push_back(i);
-      if (failed(appendVector(b, loc, vector, dim + 1, position, format,
-                              args)))
+      if (failed(appendVector(b, loc, vector, dim + 1, position, format, args)))
         return failure();
       position.pop_back();
     }
@@ -141,8 +139,8 @@ struct VectorPrintAsPrintfPass
     }
     if (Value source = op.getSource()) {
       auto vector = dyn_cast<VectorType>(source.getType());
-      if (vector && (vector.isScalable() ||
-                     vector.getNumElements() > maxElements))
+      if (vector &&
+          (vector.isScalable() || vector.getNumElements() > maxElements))
         return op.emitError("'vector.print' of ")
                << source.getType()
                << " cannot be compiled for GPU kernels: it prints through "

@@ -35,8 +35,7 @@ struct OcmlMathCallsPass
     : public mlirc::impl::OcmlMathCallsBase<OcmlMathCallsPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    LowerToLLVMOptions options(context,
-                               DataLayout::closest(getOperation()));
+    LowerToLLVMOptions options(context, DataLayout::closest(getOperation()));
     LLVMTypeConverter converter(context, options);
     RewritePatternSet patterns(context);
     // No chipset: math.clampf is expanded before (ExpandMathOps), and the

@@ -3,8 +3,8 @@
 #include "targets/vulkan/MemRefMetadata.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -14,7 +14,7 @@
 using namespace mlir;
 
 SmallVector<unsigned> mlirc::getDynamicDescriptorFields(MemRefType type,
-                                                       bool sizeOf1D) {
+                                                        bool sizeOf1D) {
   SmallVector<unsigned> fields;
   unsigned rank = type.getRank();
   bool identity = type.getLayout().isIdentity();
@@ -68,10 +68,10 @@ static void reinterpret(BlockArgument arg, MemRefType type,
       else
         strides[i] = product;
       if (auto size = dyn_cast<Value>(sizes[i])) {
-        Value factor = product ? product
-                               : arith::ConstantIndexOp::create(b, loc,
-                                                                constant)
-                                     .getResult();
+        Value factor =
+            product
+                ? product
+                : arith::ConstantIndexOp::create(b, loc, constant).getResult();
         product = arith::MulIOp::create(b, loc, factor, size);
       } else if (product) {
         product = arith::MulIOp::create(
@@ -85,9 +85,9 @@ static void reinterpret(BlockArgument arg, MemRefType type,
     for (unsigned i = 0; i < rank; ++i)
       strides[i] = field(3 + rank + i, staticStrides[i]);
   }
-  auto flat = MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
-                              MemRefLayoutAttrInterface(),
-                              type.getMemorySpace());
+  auto flat =
+      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
   arg.setType(flat);
   auto cast = memref::ReinterpretCastOp::create(b, loc, type, arg, offset,
                                                 sizes, strides);
@@ -107,9 +107,9 @@ struct DimOfReinterpretCast : public OpRewritePattern<memref::DimOp> {
     if (!cast || !which || *which < 0 ||
         *which >= static_cast<int64_t>(cast.getMixedSizes().size()))
       return failure();
-    rewriter.replaceOp(op, getValueOrCreateConstantIndexOp(
-                               rewriter, op.getLoc(),
-                               cast.getMixedSizes()[*which]));
+    rewriter.replaceOp(
+        op, getValueOrCreateConstantIndexOp(rewriter, op.getLoc(),
+                                            cast.getMixedSizes()[*which]));
     return success();
   }
 };
@@ -124,8 +124,8 @@ void mlirc::populateDimOfReinterpretCastPatterns(RewritePatternSet &patterns) {
 /// memref.dim, or a transfer whose mask will (it may be out of bounds).
 static bool asksForSize(BlockArgument arg) {
   return llvm::any_of(arg.getUsers(), [](Operation *user) {
-    return isa<memref::DimOp, vector::TransferReadOp,
-               vector::TransferWriteOp>(user);
+    return isa<memref::DimOp, vector::TransferReadOp, vector::TransferWriteOp>(
+        user);
   });
 }
 
@@ -166,7 +166,6 @@ void mlirc::passDynamicMemRefFields(gpu::GPUModuleOp copy,
     kernel.setFunctionTypeAttr(
         TypeAttr::get(FunctionType::get(context, inputs, {})));
     if (auto kept = original.lookupSymbol<gpu::GPUFuncOp>(kernel.getName()))
-      kept->setAttr(memrefSizeArgsAttr,
-                    DenseI32ArrayAttr::get(context, sized));
+      kept->setAttr(memrefSizeArgsAttr, DenseI32ArrayAttr::get(context, sized));
   }
 }

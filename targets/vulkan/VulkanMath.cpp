@@ -7,8 +7,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -62,8 +62,8 @@ struct BooleanArith : public RewritePattern {
       result = arith::AndIOp::create(rewriter, loc, lhs, rhs);
     else if (isa<arith::MaxUIOp, arith::MinSIOp>(op))
       result = arith::OrIOp::create(rewriter, loc, lhs, rhs);
-    else if (isa<arith::DivUIOp, arith::DivSIOp, arith::ShLIOp,
-                 arith::ShRUIOp, arith::ShRSIOp>(op))
+    else if (isa<arith::DivUIOp, arith::DivSIOp, arith::ShLIOp, arith::ShRUIOp,
+                 arith::ShRSIOp>(op))
       result = lhs;
     else if (isa<arith::RemUIOp, arith::RemSIOp>(op))
       result = arith::ConstantOp::create(rewriter, loc,
@@ -72,14 +72,22 @@ struct BooleanArith : public RewritePattern {
       // As signed values true is -1, less than false.
       using P = arith::CmpIPredicate;
       switch (cmp.getPredicate()) {
-      case P::ult: case P::sgt:
-        result = arith::AndIOp::create(rewriter, loc, notOf(lhs), rhs); break;
-      case P::ule: case P::sge:
-        result = arith::OrIOp::create(rewriter, loc, notOf(lhs), rhs); break;
-      case P::ugt: case P::slt:
-        result = arith::AndIOp::create(rewriter, loc, lhs, notOf(rhs)); break;
-      case P::uge: case P::sle:
-        result = arith::OrIOp::create(rewriter, loc, lhs, notOf(rhs)); break;
+      case P::ult:
+      case P::sgt:
+        result = arith::AndIOp::create(rewriter, loc, notOf(lhs), rhs);
+        break;
+      case P::ule:
+      case P::sge:
+        result = arith::OrIOp::create(rewriter, loc, notOf(lhs), rhs);
+        break;
+      case P::ugt:
+      case P::slt:
+        result = arith::AndIOp::create(rewriter, loc, lhs, notOf(rhs));
+        break;
+      case P::uge:
+      case P::sle:
+        result = arith::OrIOp::create(rewriter, loc, lhs, notOf(rhs));
+        break;
       default: // eq and ne have SPIR-V's logical equality.
         return failure();
       }
@@ -176,12 +184,11 @@ struct CttzToFindILsb : public OpConversionPattern<math::CountTrailingZerosOp> {
 /// The math ops whose GLSL.std.450 functions take 16- and 32-bit floats
 /// only (or that MLIR expands through them: expm1, log10, log1p).
 bool isGLSL32BitFunction(Operation *op) {
-  return isa<math::SinOp, math::CosOp, math::TanOp, math::AsinOp,
-             math::AcosOp, math::AtanOp, math::SinhOp, math::CoshOp,
-             math::TanhOp, math::AsinhOp, math::AcoshOp, math::AtanhOp,
-             math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp,
-             math::Log2Op, math::Log10Op, math::Log1pOp, math::PowFOp,
-             math::SincosOp>(op);
+  return isa<math::SinOp, math::CosOp, math::TanOp, math::AsinOp, math::AcosOp,
+             math::AtanOp, math::SinhOp, math::CoshOp, math::TanhOp,
+             math::AsinhOp, math::AcoshOp, math::AtanhOp, math::ExpOp,
+             math::Exp2Op, math::ExpM1Op, math::LogOp, math::Log2Op,
+             math::Log10Op, math::Log1pOp, math::PowFOp, math::SincosOp>(op);
 }
 
 /// The float in \p type (itself, or the elements of a vector, memref or
@@ -192,8 +199,7 @@ FloatType findFloatVulkanLacks(Type type) {
   if (auto complex = dyn_cast<ComplexType>(element))
     element = complex.getElementType();
   auto floatType = dyn_cast<FloatType>(element);
-  if (!floatType || floatType.isF16() || floatType.isF32() ||
-      floatType.isF64())
+  if (!floatType || floatType.isF16() || floatType.isF32() || floatType.isF64())
     return nullptr;
   return floatType.getWidth() <= 16 ? floatType : nullptr;
 }
@@ -215,8 +221,8 @@ void mlirc::populateVulkanMathToSPIRVPatterns(SPIRVTypeConverter &converter,
 
 LogicalResult mlirc::checkVulkanFloats(gpu::GPUModuleOp module) {
   WalkResult found = module.walk([](Operation *op) {
-    for (TypeRange types : {TypeRange(op->getOperandTypes()),
-                            TypeRange(op->getResultTypes())})
+    for (TypeRange types :
+         {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
       for (Type type : types)
         if (FloatType lacking = findFloatVulkanLacks(type)) {
           op->emitError("'")
