@@ -192,8 +192,8 @@ struct ExpandGpuOpsPass
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
         patterns, warpSize, shuffleBits, /*benefit=*/2);
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, warpSize, 64);
-    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns,
-                                                             warpSize, 64);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns, warpSize,
+                                                             64);
     patterns.add<WidenNarrowShuffle>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

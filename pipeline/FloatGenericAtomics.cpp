@@ -57,8 +57,8 @@ struct FloatGenericAtomicsPass
     for (memref::AtomicRMWOp op : products) {
       OpBuilder b(op);
       Location loc = op.getLoc();
-      auto generic = memref::GenericAtomicRMWOp::create(
-          b, loc, op.getMemref(), op.getIndices());
+      auto generic = memref::GenericAtomicRMWOp::create(b, loc, op.getMemref(),
+                                                        op.getIndices());
       Block &body = generic.getAtomicBody().front();
       OpBuilder inBody = OpBuilder::atBlockEnd(&body);
       Value current = body.getArgument(0);

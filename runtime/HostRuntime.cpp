@@ -414,9 +414,9 @@ namespace {
 /// extern "C" block an unnamed namespace alone left the name global, and a
 /// program's own @launch collided with it.
 static void launch(const void *handle, const char *name, int64_t gridX,
-            int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
-            int64_t blockZ, const int64_t clusterDims[3], int32_t sharedBytes,
-            void *stream, void **params) {
+                   int64_t gridY, int64_t gridZ, int64_t blockX, int64_t blockY,
+                   int64_t blockZ, const int64_t clusterDims[3],
+                   int32_t sharedBytes, void *stream, void **params) {
   auto it = registry().find(handle);
   if (it == registry().end())
     fail("kernel '%s' has no host code; compile it with "

@@ -40,7 +40,6 @@
 #include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
 
-#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -52,6 +51,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_RECORDKERNELABI
@@ -185,8 +185,8 @@ struct RecordKernelABIPass
     TypeRange hostTypes = kernel.getArgumentTypes();
     // The descriptor fields the kernel takes after its own arguments.
     SmallVector<std::pair<unsigned, unsigned>> fields;
-    auto sized = kernel->getAttrOfType<DenseI32ArrayAttr>(
-        mlirc::memrefSizeArgsAttr);
+    auto sized =
+        kernel->getAttrOfType<DenseI32ArrayAttr>(mlirc::memrefSizeArgsAttr);
     for (auto [index, hostType] : llvm::enumerate(hostTypes))
       if (auto memref = dyn_cast<MemRefType>(hostType))
         for (unsigned field : mlirc::getDynamicDescriptorFields(
