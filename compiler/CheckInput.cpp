@@ -87,6 +87,33 @@ LogicalResult checkModuleLevel(Operation *op) {
          << (isa<ModuleOp>(parent) ? "" : ", or a gpu.func") << ")";
 }
 
+/// A kernel's memref arguments come from the host: workgroup or private
+/// memory belongs to one block or thread and has no address the host
+/// could pass (NVIDIA and AMD read the global pointer as a shared one).
+LogicalResult checkKernelArguments(gpu::GPUFuncOp kernel) {
+  if (!kernel.isKernel())
+    return success();
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    auto memref = dyn_cast<MemRefType>(type);
+    auto space = memref ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
+                              memref.getMemorySpace())
+                        : nullptr;
+    if (!space || space.getValue() == gpu::AddressSpace::Global)
+      continue;
+    bool workgroup = space.getValue() == gpu::AddressSpace::Workgroup;
+    return kernel.emitError("argument ")
+           << index << " of kernel '" << kernel.getName() << "' (" << type
+           << ") is " << (workgroup ? "workgroup" : "private")
+           << " memory, which belongs to one "
+           << (workgroup ? "block" : "thread")
+           << " and cannot be passed from the host; make it a "
+           << (workgroup ? "workgroup" : "private")
+           << " attribution of the kernel, or pass memory without an "
+              "address space";
+  }
+  return success();
+}
+
 /// MLIR 22 lowers memref.generic_atomic_rmw to a compare-and-swap on the
 /// element type, which LLVM has only for integers and pointers; floats of
 /// 16, 32 and 64 bits swap as the integer of their width
@@ -327,6 +354,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
           else if (auto rmw = dyn_cast<memref::GenericAtomicRMWOp>(op))
             checked = checkGenericAtomic(rmw);
+          else if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
+            checked = checkKernelArguments(kernel);
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
             checked = checkLaunch(op, launch.getGridSizeOperandValues(),
                                   launch.getBlockSizeOperandValues(),
