@@ -77,6 +77,30 @@ struct LowerScalarContraction : OpRewritePattern<vector::ContractionOp> {
   }
 };
 
+/// vector.print of f80 and f128, which MLIR's lowering turns into an
+/// invalid llvm.zext, as the print of the f64 nearest: the runner prints
+/// floats with %g, six digits, which f64 holds.
+struct PrintWideFloatsAsF64 : OpRewritePattern<vector::PrintOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::PrintOp op,
+                                PatternRewriter &rewriter) const override {
+    Value source = op.getSource();
+    if (!source)
+      return failure();
+    Type element = getElementTypeOrSelf(source.getType());
+    if (!element.isF80() && !element.isF128())
+      return failure();
+    Type f64 = rewriter.getF64Type();
+    Type narrow = f64;
+    if (auto vector = dyn_cast<VectorType>(source.getType()))
+      narrow = vector.clone(f64);
+    Value value = arith::TruncFOp::create(rewriter, op.getLoc(), narrow, source);
+    rewriter.modifyOpInPlace(op, [&] { op.getSourceMutable().assign(value); });
+    return success();
+  }
+};
+
 /// True for an n-D access of a memref, which vector-to-llvm lowers only in
 /// 1-D.
 bool isNDMemRefAccess(VectorType type, Value base) {
@@ -138,7 +162,8 @@ struct LowerVectorOpsPass
     vector::populateVectorScanLoweringPatterns(patterns);
     vector::populateVectorGatherLoweringPatterns(patterns);
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
-    patterns.add<LowerNDLoad, LowerNDStore>(&getContext());
+    patterns.add<LowerNDLoad, LowerNDStore, PrintWideFloatsAsF64>(
+        &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
