@@ -75,18 +75,19 @@ struct ExpandGpuOpsPass
 
   /// gpu.subgroup_broadcast as shfl.sync among the active lanes (a
   /// broadcast need not be reached by all), from the first of them or the
-  /// lane named.
+  /// lane named: in one 32-bit word (narrower values zero-extended), or
+  /// two for 64-bit values.
   LogicalResult expressBroadcastsForNvidia() {
     SmallVector<gpu::SubgroupBroadcastOp> broadcasts;
     getOperation().walk(
         [&](gpu::SubgroupBroadcastOp op) { broadcasts.push_back(op); });
     for (gpu::SubgroupBroadcastOp op : broadcasts) {
       Type type = op.getType();
-      if (!type.isInteger(32) && !type.isF32())
+      if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64)
         return op.emitError("gpu.subgroup_broadcast of ")
                << type
-               << " is not supported for NVIDIA targets; broadcast i32 or "
-                  "f32 values";
+               << " is not supported for NVIDIA targets; broadcast scalars "
+                  "of at most 64 bits";
       OpBuilder b(op);
       Location loc = op.getLoc();
       Type i32 = b.getI32Type();
@@ -107,9 +108,35 @@ struct ExpandGpuOpsPass
         lane = LLVM::CountTrailingZerosOp::create(b, loc, i32, mask,
                                                   /*is_zero_poison=*/true);
       Value clamp = arith::ConstantIntOp::create(b, loc, i32, 0x1f);
-      Value result = NVVM::ShflOp::create(
-          b, loc, type, mask, op.getSrc(), lane, clamp, NVVM::ShflKind::idx,
-          UnitAttr());
+      auto shuffle = [&](Value word) -> Value {
+        return NVVM::ShflOp::create(b, loc, i32, mask, word, lane, clamp,
+                                    NVVM::ShflKind::idx, UnitAttr());
+      };
+      unsigned width = type.getIntOrFloatBitWidth();
+      Type bits = b.getIntegerType(width);
+      Value value = op.getSrc();
+      if (isa<FloatType>(type))
+        value = arith::BitcastOp::create(b, loc, bits, value);
+      Value result;
+      if (width == 64) {
+        Type i64 = b.getI64Type();
+        Value shift = arith::ConstantIntOp::create(b, loc, i64, 32);
+        Value low = shuffle(arith::TruncIOp::create(b, loc, i32, value));
+        Value high = shuffle(arith::TruncIOp::create(
+            b, loc, i32, arith::ShRUIOp::create(b, loc, value, shift)));
+        result = arith::OrIOp::create(
+            b, loc, arith::ExtUIOp::create(b, loc, i64, low),
+            arith::ShLIOp::create(
+                b, loc, arith::ExtUIOp::create(b, loc, i64, high), shift));
+      } else {
+        if (width < 32)
+          value = arith::ExtUIOp::create(b, loc, i32, value);
+        result = shuffle(value);
+        if (width < 32)
+          result = arith::TruncIOp::create(b, loc, bits, result);
+      }
+      if (isa<FloatType>(type))
+        result = arith::BitcastOp::create(b, loc, type, result);
       op.replaceAllUsesWith(result);
       op.erase();
     }
