@@ -127,6 +127,75 @@ struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
   }
 };
 
+/// The atomic kind whose identity is \p kind's neutral element.
+std::optional<arith::AtomicRMWKind> getAtomicKind(vector::CombiningKind kind,
+                                                  Type element) {
+  using K = vector::CombiningKind;
+  using A = arith::AtomicRMWKind;
+  bool isFloat = isa<FloatType>(element);
+  switch (kind) {
+  case K::ADD:
+    return isFloat ? A::addf : A::addi;
+  case K::MUL:
+    return isFloat ? A::mulf : A::muli;
+  case K::MINUI:
+    return A::minu;
+  case K::MINSI:
+    return A::mins;
+  case K::MAXUI:
+    return A::maxu;
+  case K::MAXSI:
+    return A::maxs;
+  case K::AND:
+    return A::andi;
+  case K::OR:
+    return A::ori;
+  case K::XOR:
+    return A::xori;
+  case K::MINNUMF:
+    return A::minnumf;
+  case K::MAXNUMF:
+    return A::maxnumf;
+  case K::MINIMUMF:
+    return A::minimumf;
+  case K::MAXIMUMF:
+    return A::maximumf;
+  }
+  return std::nullopt;
+}
+
+/// vector.mask around a 1-D vector.reduction, which MLIR's SPIR-V lowering
+/// lacks: the reduction of the elements the mask keeps and the kind's
+/// neutral element elsewhere.
+struct MaskedReduction : public OpRewritePattern<vector::MaskOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::MaskOp op,
+                                PatternRewriter &rewriter) const override {
+    auto reduction =
+        dyn_cast_or_null<vector::ReductionOp>(op.getMaskableOp());
+    if (!reduction || op.hasPassthru())
+      return failure();
+    VectorType type = reduction.getSourceVectorType();
+    std::optional<arith::AtomicRMWKind> kind =
+        getAtomicKind(reduction.getKind(), type.getElementType());
+    if (type.getRank() != 1 || type.isScalable() || !kind)
+      return failure();
+    Location loc = op.getLoc();
+    TypedAttr identity = arith::getIdentityValueAttr(
+        *kind, type.getElementType(), rewriter, loc);
+    if (!identity)
+      return failure();
+    Value neutral = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(type, identity));
+    Value kept = arith::SelectOp::create(rewriter, loc, op.getMask(),
+                                         reduction.getVector(), neutral);
+    rewriter.replaceOpWithNewOp<vector::ReductionOp>(
+        op, reduction.getKind(), kept, reduction.getAcc(),
+        reduction.getFastmath());
+    return success();
+  }
+};
+
 /// Whether \p type is i32 or a vector of i32: what Vulkan's bit
 /// instructions take.
 bool isInt32Like(Type type) {
@@ -207,7 +276,7 @@ FloatType findFloatVulkanLacks(Type type) {
 } // namespace
 
 void mlirc::populateVulkanMathExpansions(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction>(
+  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction>(
       patterns.getContext());
   mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }

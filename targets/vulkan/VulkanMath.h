@@ -2,7 +2,7 @@
 //
 // What MLIR 22's math- and arith-to-spirv lack for Vulkan (exp2, trunc,
 // ctpop, cttz; ceildivsi, ceildivui, floordivsi; integer ops on i1;
-// bitwise vector reductions),
+// bitwise and masked vector reductions),
 // and the float types and widths Vulkan kernels cannot compute with,
 // reported at the op where MLIR would make invalid SPIR-V or store the
 // wrong bytes.
@@ -28,7 +28,8 @@ namespace mlirc {
 /// arith's ceildivsi, ceildivui and floordivsi as divisions and selects
 /// (MLIR's arith-expand patterns); add, mul, min, max, div, rem, shifts and
 /// ordered comparisons of i1 as the logic ops they are; vector.reduction
-/// and, or and xor as the ops on the elements in turn.
+/// and, or and xor as the ops on the elements in turn, and a reduction in a
+/// vector.mask as one of the kept elements and the kind's neutral element.
 void populateVulkanMathExpansions(mlir::RewritePatternSet &patterns);
 
 /// math.exp2 as GLSL.std.450's Exp2; 32-bit math.ctpop and math.cttz as

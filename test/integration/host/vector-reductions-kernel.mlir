@@ -2,19 +2,21 @@
 // or and xor (on Vulkan as the ops on the elements in turn: SPIR-V has no
 // such reduction), add and maxsi, and additive contractions, a dot product
 // into a scalar and a 2x2 matrix product (on Vulkan as reductions and
-// outer products).
+// outer products); reductions inside vector.mask (on Vulkan of the kept
+// elements and the kind's neutral element elsewhere).
 // In order: the and, or, xor, add and maxsi of [12, 10, 6, 3]; the dot
 // product of [1, 2, 3, 4] and [4, 3, 2, 1]; [[1, 2], [3, 4]] times
-// [[4, 3], [2, 1]].
+// [[4, 3], [2, 1]]; the add of the first 3 and the minsi of the first 2
+// elements of [12, 10, 6, 3].
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
-// CHECK: [0,  15,  3,  31,  12,  20,  8,  5,  20,  13]
+// CHECK: [0,  15,  3,  31,  12,  20,  8,  5,  20,  13,  28,  10]
 func.func private @printMemrefI32(memref<*xi32>)
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ints = gpu.alloc host_shared () : memref<4xi32>
   %floats = gpu.alloc host_shared () : memref<8xf32>
-  %out = gpu.alloc host_shared () : memref<10xi32>
+  %out = gpu.alloc host_shared () : memref<12xi32>
   %iv = arith.constant dense<[12, 10, 6, 3]> : vector<4xi32>
   vector.store %iv, %ints[%c0] : memref<4xi32>, vector<4xi32>
   %fv = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 4.0, 3.0, 2.0, 1.0]> : vector<8xf32>
@@ -28,9 +30,21 @@ func.func @main() {
     %add = vector.reduction <add>, %v : vector<4xi32> into i32
     %max = vector.reduction <maxsi>, %v : vector<4xi32> into i32
     %r = vector.from_elements %and, %or, %xor, %add : vector<4xi32>
-    vector.store %r, %out[%c0] : memref<10xi32>, vector<4xi32>
+    vector.store %r, %out[%c0] : memref<12xi32>, vector<4xi32>
     %c4i = arith.constant 4 : index
-    memref.store %max, %out[%c4i] : memref<10xi32>
+    memref.store %max, %out[%c4i] : memref<12xi32>
+    %three = vector.extract %v[3] : i32 from vector<4xi32>
+    %n3 = arith.index_cast %three : i32 to index
+    %m3 = vector.create_mask %n3 : vector<4xi1>
+    %madd = vector.mask %m3 { vector.reduction <add>, %v : vector<4xi32> into i32 } : vector<4xi1> -> i32
+    %c1i = arith.constant 1 : index
+    %n2 = arith.subi %n3, %c1i : index
+    %m2 = vector.create_mask %n2 : vector<4xi1>
+    %mmin = vector.mask %m2 { vector.reduction <minsi>, %v : vector<4xi32> into i32 } : vector<4xi1> -> i32
+    %c10 = arith.constant 10 : index
+    memref.store %madd, %out[%c10] : memref<12xi32>
+    %c11 = arith.constant 11 : index
+    memref.store %mmin, %out[%c11] : memref<12xi32>
     %a = vector.load %floats[%c0] : memref<8xf32>, vector<4xf32>
     %c4 = arith.constant 4 : index
     %b = vector.load %floats[%c4] : memref<8xf32>, vector<4xf32>
@@ -43,13 +57,13 @@ func.func @main() {
     %flat = vector.shape_cast %mm : vector<2x2xf32> to vector<4xf32>
     %dotInt = arith.fptosi %dot : f32 to i32
     %c5 = arith.constant 5 : index
-    memref.store %dotInt, %out[%c5] : memref<10xi32>
+    memref.store %dotInt, %out[%c5] : memref<12xi32>
     %flatInts = arith.fptosi %flat : vector<4xf32> to vector<4xi32>
     %c6 = arith.constant 6 : index
-    vector.store %flatInts, %out[%c6] : memref<10xi32>, vector<4xi32>
+    vector.store %flatInts, %out[%c6] : memref<12xi32>, vector<4xi32>
     gpu.terminator
   }
-  %u = memref.cast %out : memref<10xi32> to memref<*xi32>
+  %u = memref.cast %out : memref<12xi32> to memref<*xi32>
   call @printMemrefI32(%u) : (memref<*xi32>) -> ()
   return
 }
