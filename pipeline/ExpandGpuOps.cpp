@@ -34,6 +34,40 @@ namespace {
 /// The width of one shuffle.
 constexpr unsigned shuffleBits = 32;
 
+/// \p value (a scalar of at most 64 bits) moved between lanes by \p move,
+/// which moves one i32: narrower values zero-extended, 64-bit ones as
+/// their low and high words. Floats travel as their bits.
+Value moveInWords(OpBuilder &b, Location loc, Value value,
+                  function_ref<Value(Value)> move) {
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bits = b.getIntegerType(width);
+  Type i32 = b.getI32Type();
+  if (isa<FloatType>(type))
+    value = arith::BitcastOp::create(b, loc, bits, value);
+  Value result;
+  if (width == 64) {
+    Type i64 = b.getI64Type();
+    Value shift = arith::ConstantIntOp::create(b, loc, i64, 32);
+    Value low = move(arith::TruncIOp::create(b, loc, i32, value));
+    Value high = move(arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, value, shift)));
+    result = arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64, low),
+        arith::ShLIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, high),
+                              shift));
+  } else {
+    if (width < 32)
+      value = arith::ExtUIOp::create(b, loc, i32, value);
+    result = move(value);
+    if (width < 32)
+      result = arith::TruncIOp::create(b, loc, bits, result);
+  }
+  if (isa<FloatType>(type))
+    result = arith::BitcastOp::create(b, loc, type, result);
+  return result;
+}
+
 /// gpu.shuffle of a value narrower than 32 bits (f16, bf16, i8, i16) as
 /// one of i32: NVIDIA's shfl.sync takes 32-bit values only, and MLIR 22
 /// made an invalid nvvm.shfl.sync of the narrow one (also from
@@ -45,20 +79,16 @@ struct WidenNarrowShuffle : public OpRewritePattern<gpu::ShuffleOp> {
     Type type = op.getValue().getType();
     if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() >= shuffleBits)
       return failure();
-    Location loc = op.getLoc();
-    Type bits = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
-    Type wide = rewriter.getI32Type();
-    Value value = op.getValue();
-    if (isa<FloatType>(type))
-      value = arith::BitcastOp::create(rewriter, loc, bits, value);
-    value = arith::ExtUIOp::create(rewriter, loc, wide, value);
-    auto shuffle = gpu::ShuffleOp::create(rewriter, loc, value, op.getOffset(),
-                                          op.getWidth(), op.getMode());
-    Value result = arith::TruncIOp::create(rewriter, loc, bits,
-                                           shuffle.getShuffleResult());
-    if (isa<FloatType>(type))
-      result = arith::BitcastOp::create(rewriter, loc, type, result);
-    rewriter.replaceOp(op, {result, shuffle.getValid()});
+    Value valid;
+    Value result = moveInWords(
+        rewriter, op.getLoc(), op.getValue(), [&](Value word) -> Value {
+          auto shuffle = gpu::ShuffleOp::create(rewriter, op.getLoc(), word,
+                                                op.getOffset(), op.getWidth(),
+                                                op.getMode());
+          valid = shuffle.getValid();
+          return shuffle.getShuffleResult();
+        });
+    rewriter.replaceOp(op, {result, valid});
     return success();
   }
 };
@@ -108,35 +138,10 @@ struct ExpandGpuOpsPass
         lane = LLVM::CountTrailingZerosOp::create(b, loc, i32, mask,
                                                   /*is_zero_poison=*/true);
       Value clamp = arith::ConstantIntOp::create(b, loc, i32, 0x1f);
-      auto shuffle = [&](Value word) -> Value {
+      Value result = moveInWords(b, loc, op.getSrc(), [&](Value word) -> Value {
         return NVVM::ShflOp::create(b, loc, i32, mask, word, lane, clamp,
                                     NVVM::ShflKind::idx, UnitAttr());
-      };
-      unsigned width = type.getIntOrFloatBitWidth();
-      Type bits = b.getIntegerType(width);
-      Value value = op.getSrc();
-      if (isa<FloatType>(type))
-        value = arith::BitcastOp::create(b, loc, bits, value);
-      Value result;
-      if (width == 64) {
-        Type i64 = b.getI64Type();
-        Value shift = arith::ConstantIntOp::create(b, loc, i64, 32);
-        Value low = shuffle(arith::TruncIOp::create(b, loc, i32, value));
-        Value high = shuffle(arith::TruncIOp::create(
-            b, loc, i32, arith::ShRUIOp::create(b, loc, value, shift)));
-        result = arith::OrIOp::create(
-            b, loc, arith::ExtUIOp::create(b, loc, i64, low),
-            arith::ShLIOp::create(
-                b, loc, arith::ExtUIOp::create(b, loc, i64, high), shift));
-      } else {
-        if (width < 32)
-          value = arith::ExtUIOp::create(b, loc, i32, value);
-        result = shuffle(value);
-        if (width < 32)
-          result = arith::TruncIOp::create(b, loc, bits, result);
-      }
-      if (isa<FloatType>(type))
-        result = arith::BitcastOp::create(b, loc, type, result);
+      });
       op.replaceAllUsesWith(result);
       op.erase();
     }
