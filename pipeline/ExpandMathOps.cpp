@@ -113,15 +113,19 @@ LogicalResult callWideLibm(Operation *op, StringRef name,
   if (!table)
     return failure();
   std::string symbol = (name + suffix).str();
-  auto function = SymbolTable::lookupSymbolIn(table, symbol);
+  Operation *function = SymbolTable::lookupSymbolIn(table, symbol);
+  FunctionType signature = FunctionType::get(op->getContext(), {type}, {type});
   if (!function) {
     OpBuilder b(&table->getRegion(0).front(),
                 table->getRegion(0).front().begin());
-    auto declaration = func::FuncOp::create(b, op->getLoc(), symbol,
-                                            b.getFunctionType({type}, {type}));
+    auto declaration = func::FuncOp::create(b, op->getLoc(), symbol, signature);
     declaration.setPrivate();
-  } else if (!isa<func::FuncOp>(function)) {
-    return failure();
+  } else if (auto existing = dyn_cast<func::FuncOp>(function);
+             !existing || existing.getFunctionType() != signature) {
+    return op->emitError("'")
+           << op->getName() << "' on " << type << " calls libm's @" << symbol
+           << ", but the module defines @" << symbol
+           << " otherwise; rename that symbol";
   }
   rewriter.setInsertionPoint(op);
   rewriter.replaceOpWithNewOp<func::CallOp>(op, symbol, TypeRange{type},
@@ -131,6 +135,16 @@ LogicalResult callWideLibm(Operation *op, StringRef name,
 
 /// The libm name of the math ops MLIR's math-to-libm takes in f32 and f64
 /// only, and LLVM has no intrinsic for; empty for others.
+StringRef getWideLibmName(Operation *op);
+
+/// Whether \p op is one of those on f80 or f128.
+bool isWideLibmCall(Operation *op) {
+  if (op->getNumResults() != 1 || getWideLibmName(op).empty())
+    return false;
+  Type type = op->getResult(0).getType();
+  return type.isF80() || type.isF128();
+}
+
 StringRef getWideLibmName(Operation *op) {
   return TypeSwitch<Operation *, StringRef>(op)
       .Case([](math::AcoshOp) { return "acosh"; })
@@ -153,14 +167,16 @@ struct ExpandMathOpsPass
               math::IsNormalOp>(op) ||
           (splitSincos && isa<math::SincosOp>(op)))
         ops.push_back(op);
-      else if (wideFloatLibm && op->getNumResults() == 1 &&
-               (op->getResult(0).getType().isF80() ||
-                op->getResult(0).getType().isF128()) &&
-               !getWideLibmName(op).empty())
+      else if (wideFloatLibm && isWideLibmCall(op))
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     for (Operation *op : ops) {
+      if (isWideLibmCall(op)) {
+        if (failed(callWideLibm(op, getWideLibmName(op), rewriter)))
+          return signalPassFailure();
+        continue;
+      }
       // An op on a dynamically shaped tensor stays for the lowering to
       // reject at the op.
       (void)TypeSwitch<Operation *, LogicalResult>(op)
@@ -178,9 +194,6 @@ struct ExpandMathOpsPass
           })
           .Case([&](math::SincosOp sincos) {
             return expandSincos(sincos, rewriter);
-          })
-          .Default([&](Operation *wide) {
-            return callWideLibm(wide, getWideLibmName(wide), rewriter);
           });
     }
   }
