@@ -17,6 +17,7 @@
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
@@ -32,19 +33,6 @@ namespace mlirc {
 using namespace mlir;
 
 namespace {
-
-/// An arith.constant of \p type (a float, or a vector of floats) whose
-/// elements are \p value; null where \p type has no static shape.
-Value createFloatConstant(OpBuilder &b, Location loc, Type type,
-                          const APFloat &value) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped)
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
-  if (!shaped.hasStaticShape())
-    return nullptr;
-  return arith::ConstantOp::create(b, loc,
-                                   DenseElementsAttr::get(shaped, value));
-}
 
 const llvm::fltSemantics &getSemantics(Type type) {
   return cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics();
@@ -68,11 +56,13 @@ LogicalResult expandFloatClass(OpTy op, RewriterBase &rewriter) {
   Location loc = op.getLoc();
   Type type = op.getOperand().getType();
   const llvm::fltSemantics &semantics = getSemantics(type);
-  rewriter.setInsertionPoint(op);
-  Value inf =
-      createFloatConstant(rewriter, loc, type, APFloat::getInf(semantics));
-  if (!inf)
+  // A splat needs a static shape.
+  if (auto shaped = dyn_cast<ShapedType>(type);
+      shaped && !shaped.hasStaticShape())
     return failure();
+  rewriter.setInsertionPoint(op);
+  Value inf = createScalarOrSplatConstant(rewriter, loc, type,
+                                          APFloat::getInf(semantics));
   Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
   if (!isa<math::IsNormalOp>(op)) {
     rewriter.replaceOpWithNewOp<arith::CmpFOp>(op,
@@ -82,7 +72,7 @@ LogicalResult expandFloatClass(OpTy op, RewriterBase &rewriter) {
                                                abs, inf, op.getFastmath());
     return success();
   }
-  Value smallest = createFloatConstant(
+  Value smallest = createScalarOrSplatConstant(
       rewriter, loc, type, APFloat::getSmallestNormalized(semantics));
   Value atLeast =
       arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGE, abs,
