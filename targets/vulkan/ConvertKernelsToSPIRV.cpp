@@ -16,7 +16,7 @@
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 #include "targets/vulkan/SubgroupOps.h"
-#include "targets/vulkan/VulkanMath.h"
+#include "targets/vulkan/MissingSPIRVLowerings.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -214,7 +214,7 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfPattern(patterns);
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
-      mlirc::populateVulkanMathExpansions(patterns);
+      mlirc::populateMissingSPIRVRewrites(patterns);
       populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
         return name == "cbrt" || name == "math.cbrt";
       });
@@ -257,7 +257,7 @@ struct ConvertKernelsToSPIRVPass
     cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
     arith::populateArithToSPIRVPatterns(typeConverter, patterns);
     populateMathToSPIRVPatterns(typeConverter, patterns);
-    mlirc::populateVulkanMathToSPIRVPatterns(typeConverter, patterns);
+    mlirc::populateMissingSPIRVPatterns(typeConverter, patterns);
     populateComplexToSPIRVPatterns(typeConverter, patterns);
     populateMemRefToSPIRVPatterns(typeConverter, patterns);
     patterns.add<AtomicFAddToSPIRV>(typeConverter, &getContext());

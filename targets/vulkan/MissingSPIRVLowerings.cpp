@@ -1,6 +1,6 @@
-//===- VulkanMath.cpp - Math and floats in Vulkan kernels -----------------===//
+//===- MissingSPIRVLowerings.cpp - What MLIR's SPIR-V lowerings lack -----===//
 
-#include "targets/vulkan/VulkanMath.h"
+#include "targets/vulkan/MissingSPIRVLowerings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -275,13 +275,13 @@ FloatType findFloatVulkanLacks(Type type) {
 
 } // namespace
 
-void mlirc::populateVulkanMathExpansions(RewritePatternSet &patterns) {
+void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
   patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction>(
       patterns.getContext());
   mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
 
-void mlirc::populateVulkanMathToSPIRVPatterns(SPIRVTypeConverter &converter,
+void mlirc::populateMissingSPIRVPatterns(SPIRVTypeConverter &converter,
                                               RewritePatternSet &patterns) {
   patterns.add<UnaryToSPIRV<math::Exp2Op, spirv::GLExp2Op, isGLSLFloatLike>,
                UnaryToSPIRV<math::CtPopOp, spirv::BitCountOp, isInt32Like>,

@@ -1,16 +1,16 @@
-//===- VulkanMath.h - Math and floats in Vulkan kernels ---------*- C++ -*-===//
+//===- MissingSPIRVLowerings.h - What MLIR SPIR-V lacks --------*- C++ -*-===//
 //
-// What MLIR 22's math- and arith-to-spirv lack for Vulkan (exp2, trunc,
-// ctpop, cttz; ceildivsi, ceildivui, floordivsi; integer ops on i1;
-// bitwise and masked vector reductions),
-// and the float types and widths Vulkan kernels cannot compute with,
+// What MLIR 22's math-, arith- and vector-to-spirv lack for Vulkan (exp2,
+// trunc, ctpop, cttz; ceildivsi, ceildivui, floordivsi; integer ops on
+// i1; bitwise and masked vector reductions), and the float types and
+// widths Vulkan kernels cannot compute with,
 // reported at the op where MLIR would make invalid SPIR-V or store the
 // wrong bytes.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIRC_TARGETS_VULKAN_VULKANMATH_H
-#define MLIRC_TARGETS_VULKAN_VULKANMATH_H
+#ifndef MLIRC_TARGETS_VULKAN_MISSINGSPIRVLOWERINGS_H
+#define MLIRC_TARGETS_VULKAN_MISSINGSPIRVLOWERINGS_H
 
 #include "mlir/Support/LLVM.h"
 
@@ -30,11 +30,11 @@ namespace mlirc {
 /// ordered comparisons of i1 as the logic ops they are; vector.reduction
 /// and, or and xor as the ops on the elements in turn, and a reduction in a
 /// vector.mask as one of the kept elements and the kind's neutral element.
-void populateVulkanMathExpansions(mlir::RewritePatternSet &patterns);
+void populateMissingSPIRVRewrites(mlir::RewritePatternSet &patterns);
 
 /// math.exp2 as GLSL.std.450's Exp2; 32-bit math.ctpop and math.cttz as
 /// OpBitCount and FindILsb (Vulkan's bit instructions take 32 bits only).
-void populateVulkanMathToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
+void populateMissingSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
 /// Errors at the op for what Vulkan kernels cannot compute: bf16 and the
@@ -46,4 +46,4 @@ mlir::LogicalResult checkVulkanFloats(mlir::gpu::GPUModuleOp module);
 
 } // namespace mlirc
 
-#endif // MLIRC_TARGETS_VULKAN_VULKANMATH_H
+#endif // MLIRC_TARGETS_VULKAN_MISSINGSPIRVLOWERINGS_H
