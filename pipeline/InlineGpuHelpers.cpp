@@ -18,10 +18,14 @@ static bool isGpuMemory(Type type) {
 }
 
 /// True when \p helper itself uses the GPU: a GPU op, a device global, or
-/// memory in a GPU address space.
-static bool usesGpu(func::FuncOp helper) {
-  if (llvm::any_of(helper.getFunctionType().getInputs(), isGpuMemory) ||
-      llvm::any_of(helper.getFunctionType().getResults(), isGpuMemory))
+/// memory in a GPU address space (with \p anyMemRef, a memref argument or
+/// result of any address space).
+static bool usesGpu(func::FuncOp helper, bool anyMemRef) {
+  auto passed = [&](Type type) {
+    return isGpuMemory(type) || (anyMemRef && isa<BaseMemRefType>(type));
+  };
+  if (llvm::any_of(helper.getFunctionType().getInputs(), passed) ||
+      llvm::any_of(helper.getFunctionType().getResults(), passed))
     return true;
   return helper
       .walk([](Operation *op) {
@@ -33,10 +37,11 @@ static bool usesGpu(func::FuncOp helper) {
       .wasInterrupted();
 }
 
-DenseSet<StringAttr> mlirc::findGpuHelpers(gpu::GPUModuleOp gpuModule) {
+DenseSet<StringAttr> mlirc::findGpuHelpers(gpu::GPUModuleOp gpuModule,
+                                           bool anyMemRef) {
   DenseSet<StringAttr> found;
   for (auto helper : gpuModule.getOps<func::FuncOp>())
-    if (usesGpu(helper))
+    if (usesGpu(helper, anyMemRef))
       found.insert(helper.getNameAttr());
   for (bool changed = true; changed;) {
     changed = false;
@@ -96,7 +101,7 @@ LogicalResult mlirc::inlineGpuHelpers(gpu::GPUModuleOp gpuModule,
       if (depth == maxDepth || failed(inlineCall(call, callee)))
         return call.emitError("mlirc's ")
                << target << " target must inline '" << callee.getName()
-               << "', which uses GPU operations, and cannot: it is "
+               << "', which uses GPU operations or memory, and cannot: it is "
                   "recursive or its body is more than one block";
     }
   }

@@ -25,8 +25,11 @@ class GPUModuleOp;
 namespace mlirc {
 
 /// The helpers of \p gpuModule that use the GPU, directly or through the
-/// helpers they call.
-llvm::DenseSet<mlir::StringAttr> findGpuHelpers(mlir::gpu::GPUModuleOp gpuModule);
+/// helpers they call. With \p anyMemRef, the helpers that take or return a
+/// memref of any address space count too (Vulkan: a buffer passes to a
+/// function only as a pointer, which needs variable pointers).
+llvm::DenseSet<mlir::StringAttr>
+findGpuHelpers(mlir::gpu::GPUModuleOp gpuModule, bool anyMemRef = false);
 
 /// Inlines into \p gpuModule's kernels every call of the helpers
 /// \p gpuHelpers names; a recursive helper, or one of more than one block,

@@ -13,10 +13,12 @@
 #include "pipeline/Passes.h"
 #include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/MemoryViews.h"
-#include "targets/vulkan/Passes.h"
-#include "targets/vulkan/ScalarizeVectorMemory.h"
-#include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/MissingSPIRVLowerings.h"
+#include "targets/vulkan/Passes.h"
+#include "targets/vulkan/SPIRVAtomics.h"
+#include "targets/vulkan/ScalarizeVectorMemory.h"
+#include "targets/vulkan/SequentialLoops.h"
+#include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -46,6 +48,7 @@
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -106,40 +109,6 @@ struct SwitchAsIfs : public OpRewritePattern<scf::IndexSwitchOp> {
   }
 };
 
-/// memref.atomic_rmw addf on f32, which MLIR's memref conversion leaves:
-/// SPV_EXT_shader_atomic_float_add's OpAtomicFAddEXT, relaxed as CUDA's
-/// atomicAdd (the runtime checks that the device has it).
-struct AtomicFAddToSPIRV : public OpConversionPattern<memref::AtomicRMWOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::AtomicRMWOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    MemRefType type = op.getMemRefType();
-    if (op.getKind() != arith::AtomicRMWKind::addf ||
-        !type.getElementType().isF32())
-      return failure();
-    const auto &converter = *getTypeConverter<SPIRVTypeConverter>();
-    Value pointer =
-        spirv::getElementPtr(converter, type, adaptor.getMemref(),
-                             adaptor.getIndices(), op.getLoc(), rewriter);
-    auto pointerType =
-        pointer ? dyn_cast<spirv::PointerType>(pointer.getType()) : nullptr;
-    if (!pointerType)
-      return failure();
-    spirv::Scope scope =
-        pointerType.getStorageClass() == spirv::StorageClass::Workgroup
-            ? spirv::Scope::Workgroup
-            : spirv::Scope::Device;
-    rewriter.replaceOpWithNewOp<spirv::EXTAtomicFAddOp>(
-        op, rewriter.getF32Type(), pointer,
-        spirv::ScopeAttr::get(getContext(), scope),
-        spirv::MemorySemanticsAttr::get(getContext(),
-                                        spirv::MemorySemantics::None),
-        adaptor.getValue());
-    return success();
-  }
-};
-
 /// MLIR's lifting of branches into scf ops, for gpu.func too: an infinite
 /// loop in a kernel ends the kernel after it (never reached).
 struct LiftKernelBranches : public ControlFlowToSCFTransformation {
@@ -176,12 +145,15 @@ struct ConvertKernelsToSPIRVPass
         SPIRVConversionTarget::get(targetEnv);
 
     // Workgroup memory and subgroups of workgroup memory are the kernels':
-    // the helpers that use the GPU become part of them.
+    // the helpers that use the GPU become part of them, and those passed
+    // buffers (which only variable pointers could pass).
     auto copyModule = cast<gpu::GPUModuleOp>(copy);
-    DenseSet<StringAttr> gpuHelpers = mlirc::findGpuHelpers(copyModule);
+    DenseSet<StringAttr> gpuHelpers =
+        mlirc::findGpuHelpers(copyModule, /*anyMemRef=*/true);
     if (failed(mlirc::inlineGpuHelpers(copyModule, gpuHelpers, "Vulkan")))
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
+    mlirc::lowerToSequentialLoops(copy);
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
     if (failed(mlirc::lowerDynamicSharedMemory(copy, module)))
       return signalPassFailure();
@@ -204,7 +176,8 @@ struct ConvertKernelsToSPIRVPass
         global.erase();
     copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
     // SPIR-V for Vulkan needs structured control flow.
-    if (failed(liftBranches(copy)))
+    if (failed(liftBranches(copy)) ||
+        failed(mlirc::expressAtomicsAsGeneric(copy)))
       return signalPassFailure();
     guardLoopResults(copy);
     {
@@ -215,9 +188,17 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
       mlirc::populateMissingSPIRVRewrites(patterns);
-      populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
-        return name == "cbrt" || name == "math.cbrt";
+      // GLSL.std.450 lacks cbrt and atan2; MLIR approximates them, and erfc,
+      // for f32.
+      auto approximated = [](StringRef name) {
+        return name == "math.cbrt" || name == "math.atan2";
+      };
+      populateMathPolynomialApproximationPatterns(patterns, approximated);
+      // f16 through f32, which those approximations take.
+      populateMathF32ExpansionPatterns(patterns, [&](StringRef name) {
+        return approximated(name) || name == "math.erfc";
       });
+      vector::populateVectorInterleaveToShufflePatterns(patterns);
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
       patterns.add<SwitchAsIfs>(&getContext());
       // The loads and stores those make, through subviews and reshapes;
@@ -260,7 +241,7 @@ struct ConvertKernelsToSPIRVPass
     mlirc::populateMissingSPIRVPatterns(typeConverter, patterns);
     populateComplexToSPIRVPatterns(typeConverter, patterns);
     populateMemRefToSPIRVPatterns(typeConverter, patterns);
-    patterns.add<AtomicFAddToSPIRV>(typeConverter, &getContext());
+    mlirc::populateSPIRVAtomicsPatterns(typeConverter, patterns);
     populateVectorToSPIRVPatterns(typeConverter, patterns);
     index::populateIndexToSPIRVPatterns(typeConverter, patterns);
     ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -123,6 +124,70 @@ struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
       result = vector::makeArithReduction(rewriter, loc, kind, result, element);
     }
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// math.ctlz, cttz and ctpop on integers other than 32 bits, through
+/// 32-bit ones: Vulkan's bit instructions (and MLIR's lowerings to them)
+/// take 32 bits only. Narrower values are zero-extended, 64-bit ones split
+/// into halves.
+template <typename OpTy>
+struct BitCountThrough32Bits : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    if (width == 32 || width > 64)
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    if (auto vector = dyn_cast<VectorType>(type))
+      i32 = vector.clone(i32);
+    auto constant = [&](Type of, int64_t value) {
+      return createScalarOrSplatConstant(
+          rewriter, loc, of,
+          APInt(getElementTypeOrSelf(of).getIntOrFloatBitWidth(), value));
+    };
+    auto count = [&](Value x) -> Value {
+      return OpTy::create(rewriter, loc, x);
+    };
+    Value x = op.getOperand();
+    Value result;
+    if (width < 32) {
+      Value wide = arith::ExtUIOp::create(rewriter, loc, i32, x);
+      if (std::is_same<OpTy, math::CountLeadingZerosOp>())
+        // The 32 - width zeros the extension put in front.
+        result = arith::SubIOp::create(rewriter, loc, count(wide),
+                                       constant(i32, 32 - width));
+      else if (std::is_same<OpTy, math::CountTrailingZerosOp>())
+        // A bit above the value, so that zero counts width zeros.
+        result = count(arith::OrIOp::create(
+            rewriter, loc, wide, constant(i32, int64_t(1) << width)));
+      else
+        result = count(wide);
+      rewriter.replaceOpWithNewOp<arith::TruncIOp>(op, type, result);
+      return success();
+    }
+    Value low = arith::TruncIOp::create(rewriter, loc, i32, x);
+    Value high = arith::TruncIOp::create(
+        rewriter, loc, i32,
+        arith::ShRUIOp::create(rewriter, loc, x, constant(type, 32)));
+    if (std::is_same<OpTy, math::CtPopOp>()) {
+      result = arith::AddIOp::create(rewriter, loc, count(low), count(high));
+    } else {
+      // The half counted first, and the other when that one is all zeros.
+      bool leading = std::is_same<OpTy, math::CountLeadingZerosOp>();
+      Value first = leading ? high : low, second = leading ? low : high;
+      Value isZero = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, first, constant(i32, 0));
+      Value plus32 = arith::AddIOp::create(rewriter, loc, count(second),
+                                           constant(i32, 32));
+      result =
+          arith::SelectOp::create(rewriter, loc, isZero, plus32, count(first));
+    }
+    rewriter.replaceOpWithNewOp<arith::ExtUIOp>(op, type, result);
     return success();
   }
 };
@@ -276,8 +341,10 @@ FloatType findFloatVulkanLacks(Type type) {
 } // namespace
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction>(
-      patterns.getContext());
+  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+               BitCountThrough32Bits<math::CountLeadingZerosOp>,
+               BitCountThrough32Bits<math::CountTrailingZerosOp>,
+               BitCountThrough32Bits<math::CtPopOp>>(patterns.getContext());
   mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
 

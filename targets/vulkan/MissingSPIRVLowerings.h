@@ -1,8 +1,9 @@
 //===- MissingSPIRVLowerings.h - What MLIR SPIR-V lacks --------*- C++ -*-===//
 //
 // What MLIR 22's math-, arith- and vector-to-spirv lack for Vulkan (exp2,
-// trunc, ctpop, cttz; ceildivsi, ceildivui, floordivsi; integer ops on
-// i1; bitwise and masked vector reductions), and the float types and
+// trunc, ctpop, cttz, and the bit counts of other widths than 32; ceildivsi,
+// ceildivui, floordivsi; integer ops on i1; bitwise and masked vector
+// reductions), and the float types and
 // widths Vulkan kernels cannot compute with,
 // reported at the op where MLIR would make invalid SPIR-V or store the
 // wrong bytes.
@@ -27,7 +28,8 @@ namespace mlirc {
 /// Rewrites before the conversion: math.trunc as copysign(floor(|x|), x);
 /// arith's ceildivsi, ceildivui and floordivsi as divisions and selects
 /// (MLIR's arith-expand patterns); add, mul, min, max, div, rem, shifts and
-/// ordered comparisons of i1 as the logic ops they are; vector.reduction
+/// ordered comparisons of i1 as the logic ops they are; ctlz, cttz and
+/// ctpop of 8, 16 and 64 bits through 32-bit ones; vector.reduction
 /// and, or and xor as the ops on the elements in turn, and a reduction in a
 /// vector.mask as one of the kept elements and the kind's neutral element.
 void populateMissingSPIRVRewrites(mlir::RewritePatternSet &patterns);

@@ -5,8 +5,8 @@
 // RUN: not ls %t/out.o
 // RUN: %if spirv-tools %{ not %mlirc %s --offload-arch=vulkan -c -o %t/out.o 2>&1 | FileCheck %s --check-prefix=VULKAN %}
 // RUN: not ls %t/out.o
-// VULKAN: host-recursive-helper.mlir:[[@LINE+11]]:{{[0-9]+}}: error: mlirc's Vulkan target must inline 'depth', which uses GPU operations, and cannot: it is recursive or its body is more than one block
-// CHECK: host-recursive-helper.mlir:[[@LINE+10]]:{{[0-9]+}}: error: mlirc's host target must inline 'depth', which uses GPU operations, and cannot: it is recursive or its body is more than one block
+// VULKAN: host-recursive-helper.mlir:[[@LINE+11]]:{{[0-9]+}}: error: mlirc's Vulkan target must inline 'depth', which uses GPU operations or memory, and cannot: it is recursive or its body is more than one block
+// CHECK: host-recursive-helper.mlir:[[@LINE+10]]:{{[0-9]+}}: error: mlirc's host target must inline 'depth', which uses GPU operations or memory, and cannot: it is recursive or its body is more than one block
 module attributes {gpu.container_module} {
   gpu.module @k {
     func.func @depth(%n: index) -> index {

@@ -1,0 +1,81 @@
+//===- SequentialLoops.cpp - Kernel ops as scf.for nests ------------------===//
+
+#include "targets/vulkan/SequentialLoops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+/// Every element of the copy's source stored into its target.
+static void lowerCopy(memref::CopyOp copy) {
+  OpBuilder b(copy);
+  Location loc = copy.getLoc();
+  Value source = copy.getSource(), target = copy.getTarget();
+  auto type = cast<MemRefType>(source.getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> sizes, lows, steps;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    sizes.push_back(memref::DimOp::create(b, loc, source, dim));
+    lows.push_back(zero);
+    steps.push_back(one);
+  }
+  scf::buildLoopNest(b, loc, lows, sizes, steps,
+                     [&](OpBuilder &inner, Location, ValueRange ivs) {
+                       Value value =
+                           memref::LoadOp::create(inner, loc, source, ivs);
+                       memref::StoreOp::create(inner, loc, value, target, ivs);
+                     });
+  copy.erase();
+}
+
+/// The loop nest of \p loop, outermost dimension first; each reduction's
+/// region combines the carried value with the one this iteration gives.
+static void lowerParallel(scf::ParallelOp loop) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
+      loop.getInitVals(),
+      [&](OpBuilder &inner, Location, ValueRange ivs,
+          ValueRange carried) -> scf::ValueVector {
+        IRMapping mapping;
+        mapping.map(loop.getInductionVars(), ivs);
+        for (Operation &op : loop.getBody()->without_terminator())
+          inner.clone(op, mapping);
+        scf::ValueVector next;
+        for (auto [index, region] : llvm::enumerate(reduce.getReductions())) {
+          Block &combine = region.front();
+          IRMapping combined;
+          combined.map(combine.getArgument(0), carried[index]);
+          combined.map(combine.getArgument(1),
+                       mapping.lookupOrDefault(reduce.getOperands()[index]));
+          for (Operation &op : combine.without_terminator())
+            inner.clone(op, combined);
+          next.push_back(combined.lookupOrDefault(
+              cast<scf::ReduceReturnOp>(combine.getTerminator()).getResult()));
+        }
+        return next;
+      });
+  loop.replaceAllUsesWith(nest.results);
+  loop.erase();
+}
+
+void mlirc::lowerToSequentialLoops(Operation *kernels) {
+  SmallVector<memref::CopyOp> copies;
+  kernels->walk([&](memref::CopyOp copy) {
+    if (isa<MemRefType>(copy.getSource().getType()))
+      copies.push_back(copy);
+  });
+  for (memref::CopyOp copy : copies)
+    lowerCopy(copy);
+  // Innermost first, so that each body cloned holds no scf.parallel.
+  SmallVector<scf::ParallelOp> loops;
+  kernels->walk([&](scf::ParallelOp loop) { loops.push_back(loop); });
+  for (scf::ParallelOp loop : loops)
+    lowerParallel(loop);
+}

@@ -1,0 +1,27 @@
+//===- SequentialLoops.h - Kernel ops as scf.for nests ----------*- C++ -*-===//
+//
+// What MLIR's SPIR-V lowering lacks inside a kernel and a loop nest
+// computes: `memref.copy` (LLVM targets call memcpy) as the loads and
+// stores of every element, and `scf.parallel`, which inside one thread runs
+// in sequence, as nested scf.for loops whose iteration arguments carry its
+// reductions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_VULKAN_SEQUENTIALLOOPS_H
+#define MLIRC_TARGETS_VULKAN_SEQUENTIALLOOPS_H
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace mlirc {
+
+/// Rewrites the memref.copy and scf.parallel ops in \p kernels as scf.for
+/// nests. Runs before the dynamic sizes are passed (MemRefMetadata.h): a
+/// copy of a dynamically shaped memref reads its sizes.
+void lowerToSequentialLoops(mlir::Operation *kernels);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_VULKAN_SEQUENTIALLOOPS_H
