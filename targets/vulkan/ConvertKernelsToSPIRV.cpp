@@ -19,6 +19,7 @@
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 #include "targets/vulkan/SequentialLoops.h"
 #include "targets/vulkan/SubgroupOps.h"
+#include "targets/vulkan/VectorRowsInSCF.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -210,8 +211,10 @@ struct ConvertKernelsToSPIRVPass
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }
     // Vectors of the sizes SPIR-V has (2, 3 and 4 elements), in function
-    // bodies and device functions' signatures.
-    if (failed(spirv::unrollVectorsInSignatures(copy)) ||
+    // bodies and device functions' signatures; those scf ops carry as rows
+    // first.
+    if (failed(mlirc::splitVectorsInSCF(copy)) ||
+        failed(spirv::unrollVectorsInSignatures(copy)) ||
         failed(spirv::unrollVectorsInFuncBodies(copy))) {
       module.emitError("gpu.module @")
           << module.getName()

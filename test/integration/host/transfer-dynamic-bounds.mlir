@@ -4,9 +4,8 @@
 // compare with memref.dim, which the GPU lowerings now see before they
 // lower memrefs (it was left unlowered: "'memref.dim' cannot be compiled
 // here").
-// Vulkan: the 2-D read's vector<2x4xf32> constant has no SPIR-V lowering
-// (the 1-D transfers compile; test/targets/vulkan.test).
-// UNSUPPORTED: offload-arch-vulkan
+// Vulkan passes the 2-D read's rows through vector-to-scf's scf.if
+// results (VectorRowsInSCF.h).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: ( 4, 5, -1, -1 )
 // CHECK-NEXT: ( 0, 1, 2, 3, 10, 11 )
