@@ -192,6 +192,58 @@ struct BitCountThrough32Bits : public OpRewritePattern<OpTy> {
   }
 };
 
+/// vector.deinterleave of more than four elements, which MLIR lowers to a
+/// shuffle of that width only for SPIR-V: the even and the odd elements,
+/// one vector.shuffle each.
+struct WideDeinterleave : public OpRewritePattern<vector::DeinterleaveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::DeinterleaveOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    if (type.getRank() != 1 || type.isScalable() || type.getNumElements() <= 4)
+      return failure();
+    SmallVector<int64_t> even, odd;
+    for (int64_t i = 0, e = type.getNumElements(); i < e; i += 2) {
+      even.push_back(i);
+      odd.push_back(i + 1);
+    }
+    Value source = op.getSource();
+    rewriter.replaceOp(op, {vector::ShuffleOp::create(rewriter, op.getLoc(),
+                                                      source, source, even),
+                            vector::ShuffleOp::create(rewriter, op.getLoc(),
+                                                      source, source, odd)});
+    return success();
+  }
+};
+
+/// A 1-D vector.shuffle of or into more than four elements (SPIR-V's
+/// longest vector) as the vector of the elements it picks, which the
+/// extracts of it fold into.
+struct WideShuffle : public OpRewritePattern<vector::ShuffleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ShuffleOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getResultVectorType();
+    VectorType from = op.getV1VectorType();
+    if (type.getRank() != 1 || from.getRank() != 1 || from.isScalable() ||
+        (type.getNumElements() <= 4 && from.getNumElements() <= 4 &&
+         op.getV2VectorType().getNumElements() <= 4))
+      return failure();
+    int64_t first = from.getNumElements();
+    SmallVector<Value> elements;
+    for (int64_t index : op.getMask()) {
+      if (index == vector::ShuffleOp::kPoisonIndex)
+        return failure();
+      Value source = index < first ? op.getV1() : op.getV2();
+      int64_t at = index < first ? index : index - first;
+      elements.push_back(vector::ExtractOp::create(
+          rewriter, op.getLoc(), source, ArrayRef<int64_t>{at}));
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, elements);
+    return success();
+  }
+};
+
 /// The atomic kind whose identity is \p kind's neutral element.
 std::optional<arith::AtomicRMWKind> getAtomicKind(vector::CombiningKind kind,
                                                   Type element) {
@@ -341,10 +393,12 @@ FloatType findFloatVulkanLacks(Type type) {
 } // namespace
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
-               BitCountThrough32Bits<math::CountLeadingZerosOp>,
-               BitCountThrough32Bits<math::CountTrailingZerosOp>,
-               BitCountThrough32Bits<math::CtPopOp>>(patterns.getContext());
+  patterns
+      .add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+           BitCountThrough32Bits<math::CountLeadingZerosOp>,
+           BitCountThrough32Bits<math::CountTrailingZerosOp>,
+           BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave, WideShuffle>(
+          patterns.getContext());
   mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
 

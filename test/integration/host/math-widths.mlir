@@ -2,7 +2,9 @@
 // kernel loads: atan2 on f32 and f16, cbrt and erfc on f16 (Vulkan
 // approximates them in f32); ctlz, cttz and ctpop on i8, i16 and i64
 // (Vulkan's bit instructions take 32 bits: narrower values widen, 64-bit
-// ones split into halves); vector.interleave of two vector<4xf32>.
+// ones split into halves); vector.interleave of two vector<4xf32>, and
+// interleaves and deinterleaves of 8 and 16 elements (wider than SPIR-V's
+// vectors).
 // Floats: atan2(0.75, -0.5) in f32 and f16, cbrt(0.75) and erfc(0.75) in
 // f16. Integers, each as ctlz, cttz, ctpop: i8 40, i8 0; i16 40, i16 0;
 // i64 40, 0, 2^40, -1.
@@ -10,6 +12,7 @@
 // CHECK: [2.158{{[0-9]*}},  2.15{{[0-9]*}},  0.90{{[0-9]*}},  0.28{{[0-9]*}}]
 // CHECK: [2,  3,  2,  8,  8,  0,  10,  3,  2,  16,  16,  0,  58,  3,  2,  64,  64,  0,  23,  40,  1,  0,  0,  64]
 // CHECK: ( 1, 5, 2, 6, 3, 7, 4, 8 )
+// CHECK-NEXT: ( 5, 6, 7, 8 )
 func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printMemrefI64(memref<*xi64>)
 
@@ -120,6 +123,10 @@ func.func @main() {
     %hi = vector.load %pair[%c4] : memref<8xf32>, vector<4xf32>
     %mixed = vector.interleave %lo, %hi : vector<4xf32> -> vector<8xf32>
     vector.store %mixed, %lanes[%c0] : memref<8xf32>, vector<8xf32>
+    %twice = vector.interleave %mixed, %mixed : vector<8xf32> -> vector<16xf32>
+    %even, %odd = vector.deinterleave %twice : vector<16xf32> -> vector<8xf32>
+    %left, %right = vector.deinterleave %odd : vector<8xf32> -> vector<4xf32>
+    vector.store %right, %pair[%c0] : memref<8xf32>, vector<4xf32>
     gpu.terminator
   }
   %fc = memref.cast %floats : memref<4xf32> to memref<*xf32>
@@ -128,5 +135,7 @@ func.func @main() {
   call @printMemrefI64(%ic) : (memref<*xi64>) -> ()
   %v = vector.load %lanes[%c0] : memref<8xf32>, vector<8xf32>
   vector.print %v : vector<8xf32>
+  %w = vector.load %pair[%c0] : memref<8xf32>, vector<4xf32>
+  vector.print %w : vector<4xf32>
   return
 }
