@@ -11,6 +11,7 @@
 
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
+#include "targets/vulkan/EmulateBF16.h"
 #include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/MemoryViews.h"
 #include "targets/vulkan/MissingSPIRVLowerings.h"
@@ -178,7 +179,8 @@ struct ConvertKernelsToSPIRVPass
     copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
     // SPIR-V for Vulkan needs structured control flow.
     if (failed(liftBranches(copy)) ||
-        failed(mlirc::expressAtomicsAsGeneric(copy)))
+        failed(mlirc::expressAtomicsAsGeneric(copy)) ||
+        failed(mlirc::emulateBF16(copy)))
       return signalPassFailure();
     guardLoopResults(copy);
     {

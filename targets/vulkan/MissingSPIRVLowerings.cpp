@@ -378,14 +378,15 @@ bool isGLSL32BitFunction(Operation *op) {
 }
 
 /// The float in \p type (itself, or the elements of a vector, memref or
-/// complex) that Vulkan kernels lack: bf16 and floats narrower than 16
-/// bits. Null when there is none.
+/// complex) that Vulkan kernels lack: floats narrower than 16 bits (bf16
+/// computes as f32, EmulateBF16.h). Null when there is none.
 FloatType findFloatVulkanLacks(Type type) {
   Type element = getElementTypeOrSelf(type);
   if (auto complex = dyn_cast<ComplexType>(element))
     element = complex.getElementType();
   auto floatType = dyn_cast<FloatType>(element);
-  if (!floatType || floatType.isF16() || floatType.isF32() || floatType.isF64())
+  if (!floatType || floatType.isF16() || floatType.isBF16() ||
+      floatType.isF32() || floatType.isF64())
     return nullptr;
   return floatType.getWidth() <= 16 ? floatType : nullptr;
 }

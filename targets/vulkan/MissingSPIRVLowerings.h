@@ -39,9 +39,10 @@ void populateMissingSPIRVRewrites(mlir::RewritePatternSet &patterns);
 void populateMissingSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
-/// Errors at the op for what Vulkan kernels cannot compute: bf16 and the
-/// 8-bit and smaller floats, which SPIR-V for Vulkan lacks and MLIR would
-/// store as f32 (reading the wrong bytes of the host's buffers); and the
+/// Errors at the op for what Vulkan kernels cannot compute: the 8-bit and
+/// smaller floats, which SPIR-V for Vulkan lacks and MLIR would store as
+/// f32 (reading the wrong bytes of the host's buffers; bf16 computes as f32,
+/// EmulateBF16.h); and the
 /// GLSL.std.450 functions (sin, exp, pow, ...) on f64, which it computes
 /// in 16 and 32 bits only.
 mlir::LogicalResult checkVulkanFloats(mlir::gpu::GPUModuleOp module);

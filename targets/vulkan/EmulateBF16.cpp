@@ -1,0 +1,258 @@
+//===- EmulateBF16.cpp - bf16 kernels as f32 arithmetic -------------------===//
+
+#include "targets/vulkan/EmulateBF16.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+/// Whether \p type is bf16, or has bf16 elements.
+static bool hasBF16(Type type) {
+  if (auto function = dyn_cast<FunctionType>(type))
+    return llvm::any_of(function.getInputs(), hasBF16) ||
+           llvm::any_of(function.getResults(), hasBF16);
+  return getElementTypeOrSelf(type).isBF16();
+}
+
+/// \p type with i16 for its bf16.
+static Type asBits(Type type) {
+  if (!hasBF16(type))
+    return type;
+  Type i16 = IntegerType::get(type.getContext(), 16);
+  if (auto function = dyn_cast<FunctionType>(type))
+    return FunctionType::get(
+        type.getContext(), llvm::map_to_vector(function.getInputs(), asBits),
+        llvm::map_to_vector(function.getResults(), asBits));
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(i16);
+  return i16;
+}
+
+/// \p attr with the bits of its bf16 values as i16.
+static Attribute asBits(Attribute attr) {
+  if (auto value = dyn_cast<FloatAttr>(attr); value && value.getType().isBF16())
+    return IntegerAttr::get(asBits(value.getType()),
+                            value.getValue().bitcastToAPInt());
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr);
+      dense && dense.getElementType().isBF16())
+    return dense.bitcast(IntegerType::get(attr.getContext(), 16));
+  if (auto type = dyn_cast<TypeAttr>(attr))
+    return TypeAttr::get(asBits(type.getValue()));
+  return attr;
+}
+
+/// Ops that only move a bf16 value's bits, which an i16 moves the same.
+static bool movesBits(Operation *op) {
+  if (isa<memref::MemRefDialect, scf::SCFDialect, func::FuncDialect,
+          ub::UBDialect, cf::ControlFlowDialect>(op->getDialect()))
+    return !isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op);
+  return isa<arith::SelectOp, arith::ConstantOp, arith::BitcastOp,
+             vector::LoadOp, vector::StoreOp, vector::TransferReadOp,
+             vector::TransferWriteOp, vector::MaskedLoadOp,
+             vector::MaskedStoreOp, vector::BroadcastOp, vector::ExtractOp,
+             vector::InsertOp, vector::ShuffleOp, vector::FromElementsOp,
+             vector::ExtractStridedSliceOp, vector::InsertStridedSliceOp,
+             vector::ShapeCastOp, vector::TransposeOp, vector::InterleaveOp,
+             vector::DeinterleaveOp, gpu::GPUFuncOp, gpu::ReturnOp,
+             gpu::ShuffleOp, gpu::RotateOp, gpu::SubgroupBroadcastOp>(op);
+}
+
+/// \p op, which computes on bf16 but is neither an arith nor a math op
+/// (vector.reduction, vector.fma, math.fma), on its operands extended to
+/// f32, its results truncated back.
+static void extendToF32(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Type f32 = b.getF32Type();
+  auto extended = [&](Type type) {
+    return hasBF16(type)
+               ? cast<Type>(type.isBF16() ? f32
+                                          : cast<ShapedType>(type).clone(f32))
+               : type;
+  };
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(hasBF16(operand.getType())
+                           ? arith::ExtFOp::create(
+                                 b, loc, extended(operand.getType()), operand)
+                                 .getResult()
+                           : operand);
+  OperationState state(loc, op->getName(), operands,
+                       llvm::map_to_vector(op->getResultTypes(), extended),
+                       op->getAttrs());
+  Operation *wide = b.create(state);
+  for (auto [result, value] : llvm::zip(op->getResults(), wide->getResults()))
+    result.replaceAllUsesWith(
+        hasBF16(result.getType())
+            ? arith::TruncFOp::create(b, loc, result.getType(), value)
+                  .getResult()
+            : value);
+  op->erase();
+}
+
+/// \p type with \p element for its float elements.
+static Type withElement(Type type, Type element) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(element);
+  return element;
+}
+
+/// arith.extf from bf16 to f64 through f32, which is exact.
+static void extendThroughF32(arith::ExtFOp op) {
+  OpBuilder b(op);
+  Value f32 = arith::ExtFOp::create(
+      b, op.getLoc(), withElement(op.getType(), b.getF32Type()), op.getIn());
+  op.replaceAllUsesWith(
+      arith::ExtFOp::create(b, op.getLoc(), op.getType(), f32).getResult());
+  op.erase();
+}
+
+/// arith.truncf from f64 to bf16 through f32, rounded to odd first: a
+/// value between two f32s becomes the one of them with the odd bits, so
+/// that rounding it to bf16 (16 bits fewer) rounds as the f64 would. Two
+/// roundings to nearest would round a tie of the second twice.
+static void truncateThroughF32(arith::TruncFOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value x = op.getIn();
+  Type f32 = withElement(x.getType(), b.getF32Type());
+  Type i32 = withElement(x.getType(), b.getI32Type());
+  Value nearest = arith::TruncFOp::create(b, loc, f32, x);
+  Value back = arith::ExtFOp::create(b, loc, x.getType(), nearest);
+  Value exact = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                      back, x);
+  // Toward zero when the nearest f32 is farther from zero than x: the bits
+  // of a float's magnitude count up with it.
+  Value farther = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, loc, back),
+      math::AbsFOp::create(b, loc, x));
+  Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
+  Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(i32));
+  Value towardZero = arith::SelectOp::create(
+      b, loc, farther, arith::SubIOp::create(b, loc, bits, one), bits);
+  Value odd = arith::OrIOp::create(b, loc, towardZero, one);
+  Value rounded = arith::BitcastOp::create(
+      b, loc, f32, arith::SelectOp::create(b, loc, exact, bits, odd));
+  op.replaceAllUsesWith(
+      arith::TruncFOp::create(b, loc, op.getType(), rounded).getResult());
+  op.erase();
+}
+
+/// Arithmetic on bf16 as f32, and the conversions between them as integer
+/// shifts and rounding.
+static LogicalResult computeInF32(Operation *kernels) {
+  SmallVector<arith::ExtFOp> extensions;
+  SmallVector<arith::TruncFOp> truncations;
+  kernels->walk([&](Operation *op) {
+    if (auto extf = dyn_cast<arith::ExtFOp>(op);
+        extf && hasBF16(extf.getIn().getType()) &&
+        !getElementTypeOrSelf(extf.getType()).isF32())
+      extensions.push_back(extf);
+    if (auto truncf = dyn_cast<arith::TruncFOp>(op);
+        truncf && hasBF16(truncf.getType()) &&
+        !getElementTypeOrSelf(truncf.getIn().getType()).isF32())
+      truncations.push_back(truncf);
+  });
+  for (arith::ExtFOp op : extensions)
+    extendThroughF32(op);
+  for (arith::TruncFOp op : truncations)
+    truncateThroughF32(op);
+  SmallVector<Operation *> others;
+  kernels->walk([&](Operation *op) {
+    if (isa<vector::ReductionOp, vector::FMAOp, math::FmaOp>(op) &&
+        llvm::any_of(op->getResultTypes(), hasBF16))
+      others.push_back(op);
+  });
+  for (Operation *op : others)
+    extendToF32(op);
+  MLIRContext *context = kernels->getContext();
+  Type bf16 = BFloat16Type::get(context), f32 = Float32Type::get(context);
+  TypeConverter converter;
+  arith::populateEmulateUnsupportedFloatsConversions(converter, {bf16}, f32);
+  // f16 has GLSL.std.450's functions; f32 and f64 count always.
+  SetVector<Type> supported;
+  supported.insert(Float16Type::get(context));
+  math::populateExtendToSupportedTypesTypeConverter(converter, supported, f32);
+  ConversionTarget target(*context);
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  arith::populateEmulateUnsupportedFloatsLegality(target, converter);
+  math::populateExtendToSupportedTypesConversionTarget(target, converter);
+  RewritePatternSet patterns(context);
+  arith::populateEmulateUnsupportedFloatsPatterns(patterns, converter);
+  math::populateExtendToSupportedTypesPatterns(patterns, converter);
+  if (failed(applyPartialConversion(kernels, target, std::move(patterns))))
+    return failure();
+  RewritePatternSet expansions(context);
+  arith::populateExpandBFloat16Patterns(expansions);
+  return applyPatternsGreedily(kernels, std::move(expansions));
+}
+
+LogicalResult mlirc::emulateBF16(Operation *kernels) {
+  auto usesBF16 = [](Operation *op) {
+    if (auto function = dyn_cast<FunctionOpInterface>(op))
+      if (hasBF16(function.getFunctionType()))
+        return true;
+    return llvm::any_of(op->getOperandTypes(), hasBF16) ||
+           llvm::any_of(op->getResultTypes(), hasBF16);
+  };
+  if (!kernels
+           ->walk([&](Operation *op) {
+             return usesBF16(op) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+           })
+           .wasInterrupted())
+    return success();
+  if (failed(computeInF32(kernels)))
+    return failure();
+  // What is left of bf16 moves bits: an i16 from here on, which SPIR-V
+  // stores in two bytes as the host does (MLIR 22 would make f32 of it).
+  WalkResult computing = kernels->walk([&](Operation *op) {
+    if (!usesBF16(op) || movesBits(op))
+      return WalkResult::advance();
+    op->emitError("'")
+        << op->getName()
+        << "' on bf16 cannot be compiled for the Vulkan target: SPIR-V for "
+           "Vulkan has no bf16, and mlirc computes it as f32 through arith "
+           "and math ops only; extend it to f32 (arith.extf) first";
+    return WalkResult::interrupt();
+  });
+  if (computing.wasInterrupted())
+    return failure();
+  SmallVector<arith::BitcastOp> identities;
+  kernels->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          argument.setType(asBits(argument.getType()));
+    for (OpResult result : op->getResults())
+      result.setType(asBits(result.getType()));
+    for (NamedAttribute attr : op->getAttrs())
+      if (Attribute bits = asBits(attr.getValue()); bits != attr.getValue())
+        op->setAttr(attr.getName(), bits);
+    if (auto function = dyn_cast<FunctionOpInterface>(op))
+      function.setType(asBits(function.getFunctionType()));
+    if (auto cast = dyn_cast<arith::BitcastOp>(op);
+        cast && cast.getIn().getType() == cast.getType())
+      identities.push_back(cast);
+  });
+  for (arith::BitcastOp cast : identities) {
+    cast.replaceAllUsesWith(cast.getIn());
+    cast.erase();
+  }
+  return success();
+}
