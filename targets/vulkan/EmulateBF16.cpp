@@ -134,13 +134,13 @@ static void truncateThroughF32(arith::TruncFOp op) {
   Type i32 = withElement(x.getType(), b.getI32Type());
   Value nearest = arith::TruncFOp::create(b, loc, f32, x);
   Value back = arith::ExtFOp::create(b, loc, x.getType(), nearest);
-  Value exact = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                      back, x);
+  Value exact =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, back, x);
   // Toward zero when the nearest f32 is farther from zero than x: the bits
   // of a float's magnitude count up with it.
-  Value farther = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, loc, back),
-      math::AbsFOp::create(b, loc, x));
+  Value farther = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                        math::AbsFOp::create(b, loc, back),
+                                        math::AbsFOp::create(b, loc, x));
   Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
   Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(i32));
   Value towardZero = arith::SelectOp::create(
