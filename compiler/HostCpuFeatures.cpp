@@ -98,3 +98,12 @@ LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
   });
   return failure(result.wasInterrupted());
 }
+
+bool mlirc::hasHostFeature(StringRef cpu, StringRef feature) {
+  auto machine = createHostTargetMachine(/*optLevel=*/0, cpu);
+  if (!machine) {
+    llvm::consumeError(machine.takeError());
+    return false;
+  }
+  return (*machine)->getMCSubtargetInfo()->checkFeatures(("+" + feature).str());
+}

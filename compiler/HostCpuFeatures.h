@@ -28,6 +28,10 @@ namespace mlirc {
 mlir::LogicalResult checkHostCpuFeatures(mlir::ModuleOp module,
                                          llvm::StringRef cpu);
 
+/// Whether the CPU host code is compiled for (\p cpu as above) has LLVM's
+/// \p feature ("f16c", say); false for a CPU LLVM does not know.
+bool hasHostFeature(llvm::StringRef cpu, llvm::StringRef feature);
+
 } // namespace mlirc
 
 #endif // MLIRC_COMPILER_HOSTCPUFEATURES_H

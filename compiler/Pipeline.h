@@ -62,6 +62,10 @@ struct PipelineOptions {
   /// --gpu-max-threads-per-block=: the bound of kernels whose block size
   /// is not known; 0 for none.
   int64_t maxThreadsPerBlock = 0;
+  /// Whether the CPU host code is compiled for (-march) converts f16 in
+  /// hardware (F16C); without it f16 computes in f32 with inline
+  /// conversions, not LLVM's library calls (ExpandHalfFloats).
+  bool hostHasF16C = false;
   /// --transform-library: the file whose transform schedule applies; empty
   /// for the input's own, if it has one.
   std::string transformLibrary;

@@ -187,6 +187,7 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.programId = kernels.programId;
   pipeline.transformLibrary = options.transformLibrary;
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
+  pipeline.hostHasF16C = hasHostFeature(options.hostCpu, "f16c");
   const DriverOptions::FloatModel &model = options.floatModel;
   SmallVector<StringRef> fast;
   for (auto [on, name] :

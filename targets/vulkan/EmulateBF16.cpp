@@ -1,6 +1,7 @@
 //===- EmulateBF16.cpp - bf16 kernels as f32 arithmetic -------------------===//
 
 #include "targets/vulkan/EmulateBF16.h"
+#include "pipeline/NarrowFloatsInF32.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -105,73 +106,9 @@ static void extendToF32(Operation *op) {
   op->erase();
 }
 
-/// \p type with \p element for its float elements.
-static Type withElement(Type type, Type element) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.clone(element);
-  return element;
-}
-
-/// arith.extf from bf16 to f64 through f32, which is exact.
-static void extendThroughF32(arith::ExtFOp op) {
-  OpBuilder b(op);
-  Value f32 = arith::ExtFOp::create(
-      b, op.getLoc(), withElement(op.getType(), b.getF32Type()), op.getIn());
-  op.replaceAllUsesWith(
-      arith::ExtFOp::create(b, op.getLoc(), op.getType(), f32).getResult());
-  op.erase();
-}
-
-/// arith.truncf from f64 to bf16 through f32, rounded to odd first: a
-/// value between two f32s becomes the one of them with the odd bits, so
-/// that rounding it to bf16 (16 bits fewer) rounds as the f64 would. Two
-/// roundings to nearest would round a tie of the second twice.
-static void truncateThroughF32(arith::TruncFOp op) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  Value x = op.getIn();
-  Type f32 = withElement(x.getType(), b.getF32Type());
-  Type i32 = withElement(x.getType(), b.getI32Type());
-  Value nearest = arith::TruncFOp::create(b, loc, f32, x);
-  Value back = arith::ExtFOp::create(b, loc, x.getType(), nearest);
-  Value exact =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, back, x);
-  // Toward zero when the nearest f32 is farther from zero than x: the bits
-  // of a float's magnitude count up with it.
-  Value farther = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
-                                        math::AbsFOp::create(b, loc, back),
-                                        math::AbsFOp::create(b, loc, x));
-  Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
-  Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(i32));
-  Value towardZero = arith::SelectOp::create(
-      b, loc, farther, arith::SubIOp::create(b, loc, bits, one), bits);
-  Value odd = arith::OrIOp::create(b, loc, towardZero, one);
-  Value rounded = arith::BitcastOp::create(
-      b, loc, f32, arith::SelectOp::create(b, loc, exact, bits, odd));
-  op.replaceAllUsesWith(
-      arith::TruncFOp::create(b, loc, op.getType(), rounded).getResult());
-  op.erase();
-}
-
 /// Arithmetic on bf16 as f32, and the conversions between them as integer
 /// shifts and rounding.
 static LogicalResult computeInF32(Operation *kernels) {
-  SmallVector<arith::ExtFOp> extensions;
-  SmallVector<arith::TruncFOp> truncations;
-  kernels->walk([&](Operation *op) {
-    if (auto extf = dyn_cast<arith::ExtFOp>(op);
-        extf && hasBF16(extf.getIn().getType()) &&
-        !getElementTypeOrSelf(extf.getType()).isF32())
-      extensions.push_back(extf);
-    if (auto truncf = dyn_cast<arith::TruncFOp>(op);
-        truncf && hasBF16(truncf.getType()) &&
-        !getElementTypeOrSelf(truncf.getIn().getType()).isF32())
-      truncations.push_back(truncf);
-  });
-  for (arith::ExtFOp op : extensions)
-    extendThroughF32(op);
-  for (arith::TruncFOp op : truncations)
-    truncateThroughF32(op);
   SmallVector<Operation *> others;
   kernels->walk([&](Operation *op) {
     if (isa<vector::ReductionOp, vector::FMAOp, math::FmaOp>(op) &&
@@ -181,21 +118,9 @@ static LogicalResult computeInF32(Operation *kernels) {
   for (Operation *op : others)
     extendToF32(op);
   MLIRContext *context = kernels->getContext();
-  Type bf16 = BFloat16Type::get(context), f32 = Float32Type::get(context);
-  TypeConverter converter;
-  arith::populateEmulateUnsupportedFloatsConversions(converter, {bf16}, f32);
-  // f16 has GLSL.std.450's functions; f32 and f64 count always.
-  SetVector<Type> supported;
-  supported.insert(Float16Type::get(context));
-  math::populateExtendToSupportedTypesTypeConverter(converter, supported, f32);
-  ConversionTarget target(*context);
-  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-  arith::populateEmulateUnsupportedFloatsLegality(target, converter);
-  math::populateExtendToSupportedTypesConversionTarget(target, converter);
-  RewritePatternSet patterns(context);
-  arith::populateEmulateUnsupportedFloatsPatterns(patterns, converter);
-  math::populateExtendToSupportedTypesPatterns(patterns, converter);
-  if (failed(applyPartialConversion(kernels, target, std::move(patterns))))
+  // f16 has GLSL.std.450's functions.
+  if (failed(mlirc::computeNarrowFloatsInF32(
+          kernels, {BFloat16Type::get(context)}, {Float16Type::get(context)})))
     return failure();
   RewritePatternSet expansions(context);
   arith::populateExpandBFloat16Patterns(expansions);

@@ -1,0 +1,130 @@
+//===- NarrowFloatsInF32.cpp - 16-bit float arithmetic as f32 -------------===//
+
+#include "pipeline/NarrowFloatsInF32.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+/// \p type with \p element for its elements.
+static Type withElement(Type type, Type element) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(element);
+  return element;
+}
+
+/// arith.extf from a narrow float to one wider than f32, through f32, which
+/// is exact.
+static void extendThroughF32(arith::ExtFOp op) {
+  OpBuilder b(op);
+  Value f32 = arith::ExtFOp::create(
+      b, op.getLoc(), withElement(op.getType(), b.getF32Type()), op.getIn());
+  op.replaceAllUsesWith(
+      arith::ExtFOp::create(b, op.getLoc(), op.getType(), f32).getResult());
+  op.erase();
+}
+
+/// arith.truncf from a float wider than f32 to a narrow one, through f32
+/// rounded to odd first: a value between two f32s becomes the one of them
+/// with the odd bits, so that rounding it to the narrow type (13 or 16 bits
+/// fewer) rounds as the wide value would. Two roundings to nearest would
+/// round a tie of the second twice.
+static void truncateThroughF32(arith::TruncFOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value x = op.getIn();
+  Type f32 = withElement(x.getType(), b.getF32Type());
+  Type i32 = withElement(x.getType(), b.getI32Type());
+  Value nearest = arith::TruncFOp::create(b, loc, f32, x);
+  Value back = arith::ExtFOp::create(b, loc, x.getType(), nearest);
+  Value exact =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, back, x);
+  // Toward zero when the nearest f32 is farther from zero than x: the bits
+  // of a float's magnitude count up with it.
+  Value farther = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                        math::AbsFOp::create(b, loc, back),
+                                        math::AbsFOp::create(b, loc, x));
+  Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
+  Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(i32));
+  Value towardZero = arith::SelectOp::create(
+      b, loc, farther, arith::SubIOp::create(b, loc, bits, one), bits);
+  Value odd = arith::OrIOp::create(b, loc, towardZero, one);
+  Value rounded = arith::BitcastOp::create(
+      b, loc, f32, arith::SelectOp::create(b, loc, exact, bits, odd));
+  op.replaceAllUsesWith(
+      arith::TruncFOp::create(b, loc, op.getType(), rounded).getResult());
+  op.erase();
+}
+
+LogicalResult mlirc::computeNarrowFloatsInF32(Operation *root,
+                                              ArrayRef<Type> narrow,
+                                              ArrayRef<Type> mathKeeps) {
+  auto isNarrow = [&](Type type) {
+    return llvm::is_contained(narrow, getElementTypeOrSelf(type));
+  };
+  auto isWide = [](Type type) {
+    auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    return element && element.getWidth() > 32;
+  };
+  SmallVector<arith::ExtFOp> extensions;
+  SmallVector<arith::TruncFOp> truncations;
+  root->walk([&](Operation *op) {
+    if (auto extf = dyn_cast<arith::ExtFOp>(op);
+        extf && isNarrow(extf.getIn().getType()) && isWide(extf.getType()))
+      extensions.push_back(extf);
+    if (auto truncf = dyn_cast<arith::TruncFOp>(op);
+        truncf && isNarrow(truncf.getType()) &&
+        isWide(truncf.getIn().getType()))
+      truncations.push_back(truncf);
+  });
+  for (arith::ExtFOp op : extensions)
+    extendThroughF32(op);
+  for (arith::TruncFOp op : truncations)
+    truncateThroughF32(op);
+
+  MLIRContext *context = root->getContext();
+  Type f32 = Float32Type::get(context);
+  TypeConverter converter;
+  arith::populateEmulateUnsupportedFloatsConversions(converter, narrow, f32);
+  // Every float but the narrow ones keeps its math ops (MLIR's converter
+  // would make f32 of any type it is not given, f64 included).
+  SetVector<Type> kept;
+  kept.insert_range(mathKeeps);
+  for (Type type : std::initializer_list<Type>{
+           Float32Type::get(context), Float64Type::get(context),
+           Float80Type::get(context), Float128Type::get(context),
+           Float16Type::get(context), BFloat16Type::get(context)})
+    if (!llvm::is_contained(narrow, type))
+      kept.insert(type);
+  root->walk([&](Operation *op) {
+    for (Type type : op->getOperandTypes())
+      if (auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+          element && !llvm::is_contained(narrow, element))
+        kept.insert(element);
+  });
+  math::populateExtendToSupportedTypesTypeConverter(converter, kept, f32);
+  ConversionTarget target(*context);
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  arith::populateEmulateUnsupportedFloatsLegality(target, converter);
+  math::populateExtendToSupportedTypesConversionTarget(target, converter);
+  RewritePatternSet patterns(context);
+  arith::populateEmulateUnsupportedFloatsPatterns(patterns, converter);
+  math::populateExtendToSupportedTypesPatterns(patterns, converter);
+  if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    return failure();
+  // The conversions round each result to the narrow type, as the target
+  // would compute it; with the ops' `contract` flag on them, MLIR would
+  // fold an extf of a truncf away and round a chain of ops once.
+  root->walk([&](Operation *op) {
+    if ((isa<arith::ExtFOp>(op) && isNarrow(op->getOperand(0).getType())) ||
+        (isa<arith::TruncFOp>(op) && isNarrow(op->getResult(0).getType())))
+      op->removeAttr("fastmath");
+  });
+  return success();
+}

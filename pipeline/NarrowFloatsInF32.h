@@ -1,0 +1,36 @@
+//===- NarrowFloatsInF32.h - 16-bit float arithmetic as f32 ----*- C++ -*-===//
+//
+// Targets that cannot compute on a 16-bit float (Vulkan has no bf16; x86
+// CPUs without F16C convert f16 by library calls) compute on it in f32,
+// rounding each result back as LLVM's own promotion does: arith ops through
+// MLIR's emulate-unsupported-floats, math ops through its extension to
+// supported types. Extensions to wider floats go through f32, which is
+// exact, and truncations from them through f32 rounded to odd, so that they
+// round once. What is left of the narrow type afterwards: arith.extf to and
+// arith.truncf from f32, and ops that only move values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_NARROWFLOATSINF32_H
+#define MLIRC_PIPELINE_NARROWFLOATSINF32_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class Operation;
+class Type;
+} // namespace mlir
+
+namespace mlirc {
+
+/// Rewrites the arithmetic of \p root on the float types \p narrow as f32
+/// arithmetic; math ops on \p mathKeeps (a target's own math functions,
+/// f16 on Vulkan) stay as they are, as do f32 and wider floats.
+mlir::LogicalResult
+computeNarrowFloatsInF32(mlir::Operation *root,
+                         llvm::ArrayRef<mlir::Type> narrow,
+                         llvm::ArrayRef<mlir::Type> mathKeeps);
+
+} // namespace mlirc
+
+#endif // MLIRC_PIPELINE_NARROWFLOATSINF32_H
