@@ -33,13 +33,6 @@ namespace {
 
 bool hasF16(Type type) { return getElementTypeOrSelf(type).isF16(); }
 
-/// \p type with \p element for its elements.
-Type withElement(Type type, Type element) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.clone(element);
-  return element;
-}
-
 /// Builds integer constants and ops of one shape (scalar or vector).
 struct BitBuilder {
   OpBuilder &b;
@@ -80,8 +73,8 @@ struct ExtendHalf : OpRewritePattern<arith::ExtFOp> {
       return failure();
     Location loc = op.getLoc();
     Type type = op.getIn().getType();
-    Type i16 = withElement(type, rewriter.getI16Type());
-    Type i32 = withElement(type, rewriter.getI32Type());
+    Type i16 = mlirc::withElementType(type, rewriter.getI16Type());
+    Type i32 = mlirc::withElementType(type, rewriter.getI32Type());
     Type f32 = op.getType();
     BitBuilder bits{rewriter, loc, i32};
     Value half = arith::ExtUIOp::create(
@@ -124,8 +117,8 @@ struct TruncateToHalf : OpRewritePattern<arith::TruncFOp> {
       return failure();
     Location loc = op.getLoc();
     Type f32 = op.getIn().getType();
-    Type i16 = withElement(f32, rewriter.getI16Type());
-    Type i32 = withElement(f32, rewriter.getI32Type());
+    Type i16 = mlirc::withElementType(f32, rewriter.getI16Type());
+    Type i32 = mlirc::withElementType(f32, rewriter.getI32Type());
     BitBuilder bits{rewriter, loc, i32};
     Value x = arith::BitcastOp::create(rewriter, loc, i32, op.getIn());
     Value sign = bits.band(bits.shr(x, 16), 0x8000);
@@ -192,7 +185,7 @@ void expandReduction(vector::ReductionOp op) {
 void extendFma(vector::FMAOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Type f32 = withElement(op.getType(), b.getF32Type());
+  Type f32 = mlirc::withElementType(op.getType(), b.getF32Type());
   SmallVector<Value> operands;
   for (Value operand : op->getOperands())
     operands.push_back(arith::ExtFOp::create(b, loc, f32, operand));

@@ -12,8 +12,7 @@
 
 using namespace mlir;
 
-/// \p type with \p element for its elements.
-static Type withElement(Type type, Type element) {
+Type mlirc::withElementType(Type type, Type element) {
   if (auto shaped = dyn_cast<ShapedType>(type))
     return shaped.clone(element);
   return element;
@@ -24,7 +23,8 @@ static Type withElement(Type type, Type element) {
 static void extendThroughF32(arith::ExtFOp op) {
   OpBuilder b(op);
   Value f32 = arith::ExtFOp::create(
-      b, op.getLoc(), withElement(op.getType(), b.getF32Type()), op.getIn());
+      b, op.getLoc(), mlirc::withElementType(op.getType(), b.getF32Type()),
+      op.getIn());
   op.replaceAllUsesWith(
       arith::ExtFOp::create(b, op.getLoc(), op.getType(), f32).getResult());
   op.erase();
@@ -39,8 +39,8 @@ static void truncateThroughF32(arith::TruncFOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value x = op.getIn();
-  Type f32 = withElement(x.getType(), b.getF32Type());
-  Type i32 = withElement(x.getType(), b.getI32Type());
+  Type f32 = mlirc::withElementType(x.getType(), b.getF32Type());
+  Type i32 = mlirc::withElementType(x.getType(), b.getI32Type());
   Value nearest = arith::TruncFOp::create(b, loc, f32, x);
   Value back = arith::ExtFOp::create(b, loc, x.getType(), nearest);
   Value exact =

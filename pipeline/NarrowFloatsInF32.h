@@ -31,6 +31,10 @@ computeNarrowFloatsInF32(mlir::Operation *root,
                          llvm::ArrayRef<mlir::Type> narrow,
                          llvm::ArrayRef<mlir::Type> mathKeeps);
 
+/// \p type (a scalar, vector or other shaped type) with \p element for its
+/// elements.
+mlir::Type withElementType(mlir::Type type, mlir::Type element);
+
 } // namespace mlirc
 
 #endif // MLIRC_PIPELINE_NARROWFLOATSINF32_H
