@@ -143,6 +143,8 @@ private:
   Error emitHost();
 
   PipelineOptions getPipelineOptions();
+  /// Whether -march's CPU has F16C (PipelineOptions::hostHasF16C).
+  std::optional<bool> hostHasF16C;
 
   StringRef inputPath, outputPath;
   Phase finalPhase;
@@ -187,7 +189,10 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.programId = kernels.programId;
   pipeline.transformLibrary = options.transformLibrary;
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
-  pipeline.hostHasF16C = hasHostFeature(options.hostCpu, "f16c");
+  // Asked once: each phase gets its options anew.
+  if (!hostHasF16C)
+    hostHasF16C = hasHostFeature(options.hostCpu, "f16c");
+  pipeline.hostHasF16C = *hostHasF16C;
   const DriverOptions::FloatModel &model = options.floatModel;
   SmallVector<StringRef> fast;
   for (auto [on, name] :
