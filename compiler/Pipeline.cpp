@@ -141,8 +141,9 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   for (const TargetUnit *unit : options.units)
     unit->populateHostPreLowering(pm);
   addComplexVectorAffineLowering(pm);
-  if (!options.hostHasF16C)
-    pm.addPass(createExpandHalfFloats());
+  if (!options.hostHasF16C || !options.hostHasBF16Conversions)
+    pm.addPass(createExpandHalfFloats(
+        {!options.hostHasF16C, !options.hostHasBF16Conversions}));
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));

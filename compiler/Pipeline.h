@@ -66,6 +66,9 @@ struct PipelineOptions {
   /// hardware (F16C); without it f16 computes in f32 with inline
   /// conversions, not LLVM's library calls (ExpandHalfFloats).
   bool hostHasF16C = false;
+  /// The same for bf16: whether that CPU rounds f32 to bf16 in hardware
+  /// (AVX512-BF16 or AVX-NE-CONVERT).
+  bool hostHasBF16Conversions = false;
   /// --transform-library: the file whose transform schedule applies; empty
   /// for the input's own, if it has one.
   std::string transformLibrary;

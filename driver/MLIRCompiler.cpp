@@ -143,8 +143,10 @@ private:
   Error emitHost();
 
   PipelineOptions getPipelineOptions();
-  /// Whether -march's CPU has F16C (PipelineOptions::hostHasF16C).
+  /// Whether -march's CPU has F16C and bf16 conversions (PipelineOptions);
+  /// unset until asked.
   std::optional<bool> hostHasF16C;
+  bool hostHasBF16Conversions = false;
 
   StringRef inputPath, outputPath;
   Phase finalPhase;
@@ -190,9 +192,13 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.transformLibrary = options.transformLibrary;
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
   // Asked once: each phase gets its options anew.
-  if (!hostHasF16C)
+  if (!hostHasF16C) {
     hostHasF16C = hasHostFeature(options.hostCpu, "f16c");
+    hostHasBF16Conversions = hasHostFeature(options.hostCpu, "avx512bf16") ||
+                             hasHostFeature(options.hostCpu, "avxneconvert");
+  }
   pipeline.hostHasF16C = *hostHasF16C;
+  pipeline.hostHasBF16Conversions = hostHasBF16Conversions;
   const DriverOptions::FloatModel &model = options.floatModel;
   SmallVector<StringRef> fast;
   for (auto [on, name] :
@@ -688,8 +694,7 @@ Error MLIRCompilation::emitHost() {
     }
     if (objectBuffer && settings.checkHostParts)
       checkHostParts(*llvmModule);
-    if (Error err = optimizeHostModule(*llvmModule, **machine,
-                                       options.optLevel,
+    if (Error err = optimizeHostModule(*llvmModule, **machine, options.optLevel,
                                        options.addressSanitizer)) {
       result = inInput(std::move(err));
       return;

@@ -1,10 +1,12 @@
-//===- ExpandHalfFloats.cpp - f16 in f32 with inline conversions ----------===//
+//===- ExpandHalfFloats.cpp - f16 and bf16 in f32, inline conversions -----===//
 //
 // The conversions are the usual bit manipulations: an f16's exponent and
 // mantissa shifted into an f32's and rebiased (subnormals converted as
 // integers and scaled), and an f32 rounded to nearest even at the 13th bit
 // below its mantissa, or at 2^-24 for f16's subnormals (by adding 0.5,
-// whose ulp that is). Both are select chains, which vectorize.
+// whose ulp that is). bf16 is an f32's top half: extended by a shift,
+// rounded to nearest even at bit 16. All are select chains, which
+// vectorize.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,7 @@ using namespace mlir;
 namespace {
 
 bool hasF16(Type type) { return getElementTypeOrSelf(type).isF16(); }
+bool hasBF16(Type type) { return getElementTypeOrSelf(type).isBF16(); }
 
 /// Builds integer constants and ops of one shape (scalar or vector).
 struct BitBuilder {
@@ -159,7 +162,65 @@ struct TruncateToHalf : OpRewritePattern<arith::TruncFOp> {
   }
 };
 
-/// vector.reduction on f16 as the ops in turn, each rounded to f16, as
+/// arith.extf from bf16 to f32: its bits above sixteen zeros, exact.
+struct ExtendBF16 : OpRewritePattern<arith::ExtFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::ExtFOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasBF16(op.getIn().getType()) ||
+        !getElementTypeOrSelf(op.getType()).isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Type type = op.getIn().getType();
+    Type i16 = mlirc::withElementType(type, rewriter.getI16Type());
+    Type i32 = mlirc::withElementType(type, rewriter.getI32Type());
+    BitBuilder bits{rewriter, loc, i32};
+    Value wide = arith::ExtUIOp::create(
+        rewriter, loc, i32,
+        arith::BitcastOp::create(rewriter, loc, i16, op.getIn()));
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op.getType(),
+                                                  bits.shl(wide, 16));
+    return success();
+  }
+};
+
+/// arith.truncf from f32 to bf16, rounded to nearest even (the carry may
+/// reach infinity).
+struct TruncateToBF16 : OpRewritePattern<arith::TruncFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::TruncFOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasBF16(op.getType()) ||
+        !getElementTypeOrSelf(op.getIn().getType()).isF32() ||
+        op.getRoundingmodeAttr())
+      return failure();
+    Location loc = op.getLoc();
+    Type f32 = op.getIn().getType();
+    Type i16 = mlirc::withElementType(f32, rewriter.getI16Type());
+    Type i32 = mlirc::withElementType(f32, rewriter.getI32Type());
+    BitBuilder bits{rewriter, loc, i32};
+    Value x = arith::BitcastOp::create(rewriter, loc, i32, op.getIn());
+    Value top = bits.shr(x, 16);
+    Value rounded =
+        bits.shr(arith::AddIOp::create(rewriter, loc, bits.add(x, 0x7fff),
+                                       bits.band(top, 1)),
+                 16);
+    // A NaN keeps its bits when they fit (compiler-rt's __truncsfbf2 does
+    // so, signaling ones too); else it becomes a quiet one.
+    Value fits = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       bits.band(x, 0xffff), bits.constant(0));
+    Value nan = bits.select(
+        fits, top,
+        arith::OrIOp::create(rewriter, loc, top, bits.constant(0x0040)));
+    Value result = bits.select(
+        bits.atLeast(bits.band(x, 0x7fffffff), 0x7f800001), nan, rounded);
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(
+        op, op.getType(), arith::TruncIOp::create(rewriter, loc, i16, result));
+    return success();
+  }
+};
+
+/// vector.reduction on f16 or bf16 as the ops in turn, each rounded, as
 /// LLVM computes an ordered reduction: from the accumulator, or from 0 for
 /// an add (as MLIR's LLVM lowering starts it).
 void expandReduction(vector::ReductionOp op) {
@@ -167,10 +228,10 @@ void expandReduction(vector::ReductionOp op) {
   Location loc = op.getLoc();
   Value result = op.getAcc();
   if (!result && op.getKind() == vector::CombiningKind::ADD)
-    result = arith::ConstantOp::create(b, loc, b.getF16FloatAttr(0));
+    result = arith::ConstantOp::create(b, loc, b.getFloatAttr(op.getType(), 0));
   int64_t size = op.getSourceVectorType().getNumElements();
   Value flat = vector::ShapeCastOp::create(
-      b, loc, VectorType::get({size}, b.getF16Type()), op.getVector());
+      b, loc, VectorType::get({size}, op.getType()), op.getVector());
   for (int64_t i = 0; i < size; ++i) {
     Value element = vector::ExtractOp::create(b, loc, flat, i);
     result = result ? vector::makeArithReduction(b, loc, op.getKind(), result,
@@ -181,7 +242,8 @@ void expandReduction(vector::ReductionOp op) {
   op.erase();
 }
 
-/// vector.fma on f16 as an f32 one rounded to f16, as LLVM promotes it.
+/// vector.fma on f16 or bf16 as an f32 one rounded back, as LLVM promotes
+/// it.
 void extendFma(vector::FMAOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -198,33 +260,44 @@ void extendFma(vector::FMAOp op) {
 
 struct ExpandHalfFloatsPass
     : mlirc::impl::ExpandHalfFloatsBase<ExpandHalfFloatsPass> {
+  using Base::Base;
   void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    SmallVector<Type> narrow;
+    if (f16)
+      narrow.push_back(Float16Type::get(context));
+    if (bf16)
+      narrow.push_back(BFloat16Type::get(context));
+    auto isNarrow = [&](Type type) {
+      return llvm::is_contained(narrow, getElementTypeOrSelf(type));
+    };
     // The host code's functions; gpu.modules are serialized already.
     SmallVector<Operation *> functions;
     for (Operation &op : getOperation().getBody()->getOperations())
       if (isa<FunctionOpInterface>(op))
         functions.push_back(&op);
-    MLIRContext *context = &getContext();
     for (Operation *function : functions) {
       SmallVector<vector::ReductionOp> reductions;
       SmallVector<vector::FMAOp> fmas;
       function->walk([&](Operation *op) {
         if (auto reduction = dyn_cast<vector::ReductionOp>(op);
-            reduction && reduction.getType().isF16())
+            reduction && isNarrow(reduction.getType()))
           reductions.push_back(reduction);
         if (auto fma = dyn_cast<vector::FMAOp>(op);
-            fma && hasF16(fma.getType()))
+            fma && isNarrow(fma.getType()))
           fmas.push_back(fma);
       });
       for (vector::ReductionOp op : reductions)
         expandReduction(op);
       for (vector::FMAOp op : fmas)
         extendFma(op);
-      if (failed(mlirc::computeNarrowFloatsInF32(
-              function, {Float16Type::get(context)}, {})))
+      if (failed(mlirc::computeNarrowFloatsInF32(function, narrow, {})))
         return signalPassFailure();
       RewritePatternSet patterns(context);
-      patterns.add<ExtendHalf, TruncateToHalf>(context);
+      if (f16)
+        patterns.add<ExtendHalf, TruncateToHalf>(context);
+      if (bf16)
+        patterns.add<ExtendBF16, TruncateToBF16>(context);
       if (failed(applyPatternsGreedily(function, std::move(patterns))))
         return signalPassFailure();
     }

@@ -553,20 +553,25 @@ def ContractFloatOps : Pass<"mlirc-contract-float-ops", "mlir::ModuleOp"> {
 #endif // MLIRC_PIPELINE_PASSES_TD
 
 def ExpandHalfFloats : Pass<"mlirc-expand-half-floats", "mlir::ModuleOp"> {
-  let summary = "f16 arithmetic in f32, with inline conversions, for x86 "
-                "CPUs without F16C";
+  let summary = "f16 and bf16 arithmetic in f32, with inline conversions, "
+                "for x86 CPUs that convert them by library calls";
   let description = [{
     Without F16C, LLVM's x86 code generator converts every f16 value by a
-    library call (__extendhfsf2, __truncsfhf2), and its two-address pass
-    takes time quadratic in the calls of one block: a kernel with a
-    16x16x16 f16 vector.contract took 20 s to compile. Host code and the
-    host target's kernels compute on f16 in f32 here instead, rounding each
-    result to f16 as LLVM does: vector.reduction on f16 as the ops in turn,
-    vector.fma extended, arith and math ops through MLIR's
+    library call (__extendhfsf2, __truncsfhf2), and without AVX512-BF16 or
+    AVX-NE-CONVERT every f32 rounded to bf16 (__truncsfbf2); its
+    two-address pass takes time quadratic in the calls of one block: a
+    kernel with a 16x16x16 f16 vector.contract took 20 s to compile. Host
+    code and the host target's kernels compute on them in f32 here
+    instead, rounding each result back as LLVM does: vector.reduction as
+    the ops in turn, vector.fma extended, arith and math ops through MLIR's
     emulate-unsupported-floats and extension to supported types, and the
-    conversions between f16 and f32 as integer and f32 arithmetic that
-    rounds to nearest even, subnormals and NaNs included.
+    conversions to and from f32 as integer and f32 arithmetic that rounds
+    to nearest even, subnormals and NaNs as compiler-rt makes them.
   }];
+  let options = [
+    Option<"f16", "f16", "bool", /*default=*/"true", "Expand f16">,
+    Option<"bf16", "bf16", "bool", /*default=*/"true", "Expand bf16">,
+  ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",
     "mlir::vector::VectorDialect",
