@@ -141,9 +141,6 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   for (const TargetUnit *unit : options.units)
     unit->populateHostPreLowering(pm);
   addComplexVectorAffineLowering(pm);
-  if (!options.hostHasF16C || !options.hostHasBF16Conversions)
-    pm.addPass(createExpandHalfFloats(
-        {!options.hostHasF16C, !options.hostHasBF16Conversions}));
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
@@ -153,6 +150,10 @@ void mlirc::populateHostPasses(OpPassManager &pm,
                                   /*wideFloatLibm=*/true}));
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps());
+  // After the passes above, which make f16 and bf16 ops of their own.
+  if (!options.hostHasF16C || !options.hostHasBF16Conversions)
+    pm.addPass(createExpandHalfFloats(
+        {!options.hostHasF16C, !options.hostHasBF16Conversions}));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(
       createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,
