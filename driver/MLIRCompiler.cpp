@@ -66,6 +66,10 @@ static Error diagnosticsReported() {
 
 Error mlirc::parseBackendOptions(const DriverOptions &options,
                                  ArrayRef<std::unique_ptr<TargetUnit>> units) {
+  // Before the pass manager's options, whose pass-name lists read the
+  // registry when they are made; only when asked, as it costs startup time.
+  if (!options.mmlirArgs.empty())
+    registerPassNames(units);
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
@@ -83,9 +87,14 @@ Error mlirc::parseBackendOptions(const DriverOptions &options,
     argv.push_back(arg.c_str());
   std::string errors;
   raw_string_ostream os(errors);
-  if (!cl::ParseCommandLineOptions(argv.size(), argv.data(), "mlirc", &os))
+  if (!cl::ParseCommandLineOptions(argv.size(), argv.data(), "mlirc", &os)) {
+    // An option's parser reports a bad value itself, on stderr.
+    if (StringRef(errors).trim().empty())
+      return createStringError("invalid -mllvm/-mmlir option value (see "
+                               "above)");
     return createStringError("invalid -mllvm/-mmlir option: %s",
                              StringRef(errors).trim().str().c_str());
+  }
   return Error::success();
 }
 

@@ -55,6 +55,10 @@ llvm::Error
 parseBackendOptions(const DriverOptions &options,
                     llvm::ArrayRef<std::unique_ptr<TargetUnit>> units);
 
+/// Registers MLIR's passes, mlirc's and \p units', so that -mmlir options
+/// can name them (--mlir-print-ir-after=canonicalize).
+void registerPassNames(llvm::ArrayRef<std::unique_ptr<TargetUnit>> units);
+
 } // namespace mlirc
 
 #endif // MLIRC_DRIVER_MLIRCOMPILER_H
