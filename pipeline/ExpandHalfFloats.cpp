@@ -33,9 +33,6 @@ using namespace mlir;
 
 namespace {
 
-bool hasF16(Type type) { return getElementTypeOrSelf(type).isF16(); }
-bool hasBF16(Type type) { return getElementTypeOrSelf(type).isBF16(); }
-
 /// Builds integer constants and ops of one shape (scalar or vector).
 struct BitBuilder {
   OpBuilder &b;
@@ -66,158 +63,135 @@ struct BitBuilder {
   }
 };
 
-/// arith.extf from f16 to f32, exact.
-struct ExtendHalf : OpRewritePattern<arith::ExtFOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// The f32 bits of the f16 \p half (in the low 16 bits of i32s), exact.
+Value extendHalfBits(BitBuilder &bits, Value half, Type f32) {
+  OpBuilder &b = bits.b;
+  Location loc = bits.loc;
+  Value sign = bits.shl(bits.band(half, 0x8000), 16);
+  Value magnitude = bits.band(half, 0x7fff);
+  Value shifted = bits.shl(magnitude, 13);
+  // Exponent 1..30: rebiased from 15 to 127.
+  Value normal = bits.add(shifted, (127 - 15) << 23);
+  // Exponent 31: infinity or NaN, the mantissa kept.
+  Value special =
+      arith::OrIOp::create(b, loc, shifted, bits.constant(0x7f800000));
+  // Exponent 0: mantissa * 2^-24, exact in f32 (and never subnormal there,
+  // so that denormals-are-zero cannot touch it).
+  Value scale = createScalarOrSplatConstant(b, loc, f32, APFloat(0x1p-24f));
+  Value subnormal = arith::BitcastOp::create(
+      b, loc, bits.type,
+      arith::MulFOp::create(
+          b, loc, arith::UIToFPOp::create(b, loc, f32, magnitude), scale));
+  Value result = bits.select(
+      bits.atLeast(magnitude, 0x7c00), special,
+      bits.select(bits.atLeast(magnitude, 0x400), normal, subnormal));
+  return arith::OrIOp::create(b, loc, result, sign);
+}
+
+/// The f16 bits (in i32s) of the f32 bits \p x, rounded to nearest even.
+Value truncateHalfBits(BitBuilder &bits, Value x, Type f32) {
+  OpBuilder &b = bits.b;
+  Location loc = bits.loc;
+  Value sign = bits.band(bits.shr(x, 16), 0x8000);
+  Value magnitude = bits.band(x, 0x7fffffff);
+  // A quiet NaN keeps the top of the payload.
+  Value nan = arith::OrIOp::create(
+      b, loc, bits.band(bits.shr(magnitude, 13), 0x3ff), bits.constant(0x7e00));
+  // From f16's smallest normal 2^-14 up: rebiased, then rounded at bit 13,
+  // ties to the even neighbour (the carry may reach infinity).
+  Value lowBit = bits.band(bits.shr(magnitude, 13), 1);
+  Value normal = bits.shr(
+      arith::AddIOp::create(
+          b, loc, bits.add(magnitude, -((127 - 15) << 23) + 0xfff), lowBit),
+      13);
+  // Below it: adding 0.5, whose ulp is 2^-24, rounds the magnitude to a
+  // multiple of f16's smallest subnormal; its bits less 0.5's count them.
+  Value absolute = arith::BitcastOp::create(b, loc, f32, magnitude);
+  Value point5 = createScalarOrSplatConstant(b, loc, f32, APFloat(0.5f));
+  Value subnormal = bits.add(
+      arith::BitcastOp::create(b, loc, bits.type,
+                               arith::AddFOp::create(b, loc, absolute, point5)),
+      -0x3f000000);
+  // 65520 and up round to infinity.
+  Value result = bits.select(
+      bits.atLeast(magnitude, 0x7f800001), nan,
+      bits.select(
+          bits.atLeast(magnitude, 0x477ff000), bits.constant(0x7c00),
+          bits.select(bits.atLeast(magnitude, 0x38800000), normal, subnormal)));
+  return arith::OrIOp::create(b, loc, result, sign);
+}
+
+/// The bf16 bits (in i32s) of the f32 bits \p x, rounded to nearest even
+/// (the carry may reach infinity).
+Value truncateBF16Bits(BitBuilder &bits, Value x) {
+  OpBuilder &b = bits.b;
+  Location loc = bits.loc;
+  Value top = bits.shr(x, 16);
+  Value rounded = bits.shr(
+      arith::AddIOp::create(b, loc, bits.add(x, 0x7fff), bits.band(top, 1)),
+      16);
+  // A NaN keeps its bits when they fit (compiler-rt's __truncsfbf2 does
+  // so, signaling ones too); else it becomes a quiet one.
+  Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                     bits.band(x, 0xffff), bits.constant(0));
+  Value nan = bits.select(
+      fits, top, arith::OrIOp::create(b, loc, top, bits.constant(0x0040)));
+  return bits.select(bits.atLeast(bits.band(x, 0x7fffffff), 0x7f800001), nan,
+                     rounded);
+}
+
+/// arith.extf from f16 or bf16 to f32, exact: a bf16 is an f32's top half.
+struct ExtendNarrow : OpRewritePattern<arith::ExtFOp> {
+  ExtendNarrow(MLIRContext *context, ArrayRef<Type> narrow)
+      : OpRewritePattern(context), narrow(narrow) {}
   LogicalResult matchAndRewrite(arith::ExtFOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!hasF16(op.getIn().getType()) ||
+    Type element = getElementTypeOrSelf(op.getIn().getType());
+    if (!llvm::is_contained(narrow, element) ||
         !getElementTypeOrSelf(op.getType()).isF32())
       return failure();
     Location loc = op.getLoc();
     Type type = op.getIn().getType();
     Type i16 = mlirc::withElementType(type, rewriter.getI16Type());
-    Type i32 = mlirc::withElementType(type, rewriter.getI32Type());
-    Type f32 = op.getType();
-    BitBuilder bits{rewriter, loc, i32};
-    Value half = arith::ExtUIOp::create(
-        rewriter, loc, i32,
+    BitBuilder bits{rewriter, loc,
+                    mlirc::withElementType(type, rewriter.getI32Type())};
+    Value wide = arith::ExtUIOp::create(
+        rewriter, loc, bits.type,
         arith::BitcastOp::create(rewriter, loc, i16, op.getIn()));
-    Value sign = bits.shl(bits.band(half, 0x8000), 16);
-    Value magnitude = bits.band(half, 0x7fff);
-    Value shifted = bits.shl(magnitude, 13);
-    // Exponent 1..30: rebiased from 15 to 127.
-    Value normal = bits.add(shifted, (127 - 15) << 23);
-    // Exponent 31: infinity or NaN, the mantissa kept.
-    Value special =
-        arith::OrIOp::create(rewriter, loc, shifted, bits.constant(0x7f800000));
-    // Exponent 0: mantissa * 2^-24, exact in f32 (and never subnormal
-    // there, so that denormals-are-zero cannot touch it).
-    Value scale =
-        createScalarOrSplatConstant(rewriter, loc, f32, APFloat(0x1p-24f));
-    Value subnormal = arith::BitcastOp::create(
-        rewriter, loc, i32,
-        arith::MulFOp::create(
-            rewriter, loc,
-            arith::UIToFPOp::create(rewriter, loc, f32, magnitude), scale));
-    Value result = bits.select(
-        bits.atLeast(magnitude, 0x7c00), special,
-        bits.select(bits.atLeast(magnitude, 0x400), normal, subnormal));
-    rewriter.replaceOpWithNewOp<arith::BitcastOp>(
-        op, f32, arith::OrIOp::create(rewriter, loc, result, sign));
+    Value result = element.isF16() ? extendHalfBits(bits, wide, op.getType())
+                                   : bits.shl(wide, 16);
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op.getType(), result);
     return success();
   }
+  SmallVector<Type> narrow;
 };
 
-/// arith.truncf from f32 to f16, rounded to nearest even.
-struct TruncateToHalf : OpRewritePattern<arith::TruncFOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// arith.truncf from f32 to f16 or bf16, rounded to nearest even.
+struct TruncateToNarrow : OpRewritePattern<arith::TruncFOp> {
+  TruncateToNarrow(MLIRContext *context, ArrayRef<Type> narrow)
+      : OpRewritePattern(context), narrow(narrow) {}
   LogicalResult matchAndRewrite(arith::TruncFOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!hasF16(op.getType()) ||
+    Type element = getElementTypeOrSelf(op.getType());
+    if (!llvm::is_contained(narrow, element) ||
         !getElementTypeOrSelf(op.getIn().getType()).isF32() ||
         op.getRoundingmodeAttr())
       return failure();
     Location loc = op.getLoc();
     Type f32 = op.getIn().getType();
-    Type i16 = mlirc::withElementType(f32, rewriter.getI16Type());
-    Type i32 = mlirc::withElementType(f32, rewriter.getI32Type());
-    BitBuilder bits{rewriter, loc, i32};
-    Value x = arith::BitcastOp::create(rewriter, loc, i32, op.getIn());
-    Value sign = bits.band(bits.shr(x, 16), 0x8000);
-    Value magnitude = bits.band(x, 0x7fffffff);
-    // A quiet NaN keeps the top of the payload.
-    Value nan = arith::OrIOp::create(rewriter, loc,
-                                     bits.band(bits.shr(magnitude, 13), 0x3ff),
-                                     bits.constant(0x7e00));
-    // From f16's smallest normal 2^-14 up: rebiased, then rounded at bit
-    // 13, ties to the even neighbour (the carry may reach infinity).
-    Value lowBit = bits.band(bits.shr(magnitude, 13), 1);
-    Value normal =
-        bits.shr(arith::AddIOp::create(
-                     rewriter, loc,
-                     bits.add(magnitude, -((127 - 15) << 23) + 0xfff), lowBit),
-                 13);
-    // Below it: adding 0.5, whose ulp is 2^-24, rounds the magnitude to a
-    // multiple of f16's smallest subnormal; its bits less 0.5's count them.
-    Value absolute = arith::BitcastOp::create(rewriter, loc, f32, magnitude);
-    Value point5 =
-        createScalarOrSplatConstant(rewriter, loc, f32, APFloat(0.5f));
-    Value subnormal =
-        bits.add(arith::BitcastOp::create(
-                     rewriter, loc, i32,
-                     arith::AddFOp::create(rewriter, loc, absolute, point5)),
-                 -0x3f000000);
-    // 65520 and up round to infinity.
-    Value result = bits.select(
-        bits.atLeast(magnitude, 0x7f800001), nan,
-        bits.select(bits.atLeast(magnitude, 0x477ff000), bits.constant(0x7c00),
-                    bits.select(bits.atLeast(magnitude, 0x38800000), normal,
-                                subnormal)));
-    Value withSign = arith::OrIOp::create(rewriter, loc, result, sign);
+    BitBuilder bits{rewriter, loc,
+                    mlirc::withElementType(f32, rewriter.getI32Type())};
+    Value x = arith::BitcastOp::create(rewriter, loc, bits.type, op.getIn());
+    Value result = element.isF16() ? truncateHalfBits(bits, x, f32)
+                                   : truncateBF16Bits(bits, x);
     rewriter.replaceOpWithNewOp<arith::BitcastOp>(
         op, op.getType(),
-        arith::TruncIOp::create(rewriter, loc, i16, withSign));
+        arith::TruncIOp::create(
+            rewriter, loc, mlirc::withElementType(f32, rewriter.getI16Type()),
+            result));
     return success();
   }
-};
-
-/// arith.extf from bf16 to f32: its bits above sixteen zeros, exact.
-struct ExtendBF16 : OpRewritePattern<arith::ExtFOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(arith::ExtFOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!hasBF16(op.getIn().getType()) ||
-        !getElementTypeOrSelf(op.getType()).isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Type type = op.getIn().getType();
-    Type i16 = mlirc::withElementType(type, rewriter.getI16Type());
-    Type i32 = mlirc::withElementType(type, rewriter.getI32Type());
-    BitBuilder bits{rewriter, loc, i32};
-    Value wide = arith::ExtUIOp::create(
-        rewriter, loc, i32,
-        arith::BitcastOp::create(rewriter, loc, i16, op.getIn()));
-    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op.getType(),
-                                                  bits.shl(wide, 16));
-    return success();
-  }
-};
-
-/// arith.truncf from f32 to bf16, rounded to nearest even (the carry may
-/// reach infinity).
-struct TruncateToBF16 : OpRewritePattern<arith::TruncFOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(arith::TruncFOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!hasBF16(op.getType()) ||
-        !getElementTypeOrSelf(op.getIn().getType()).isF32() ||
-        op.getRoundingmodeAttr())
-      return failure();
-    Location loc = op.getLoc();
-    Type f32 = op.getIn().getType();
-    Type i16 = mlirc::withElementType(f32, rewriter.getI16Type());
-    Type i32 = mlirc::withElementType(f32, rewriter.getI32Type());
-    BitBuilder bits{rewriter, loc, i32};
-    Value x = arith::BitcastOp::create(rewriter, loc, i32, op.getIn());
-    Value top = bits.shr(x, 16);
-    Value rounded =
-        bits.shr(arith::AddIOp::create(rewriter, loc, bits.add(x, 0x7fff),
-                                       bits.band(top, 1)),
-                 16);
-    // A NaN keeps its bits when they fit (compiler-rt's __truncsfbf2 does
-    // so, signaling ones too); else it becomes a quiet one.
-    Value fits = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                       bits.band(x, 0xffff), bits.constant(0));
-    Value nan = bits.select(
-        fits, top,
-        arith::OrIOp::create(rewriter, loc, top, bits.constant(0x0040)));
-    Value result = bits.select(
-        bits.atLeast(bits.band(x, 0x7fffffff), 0x7f800001), nan, rounded);
-    rewriter.replaceOpWithNewOp<arith::BitcastOp>(
-        op, op.getType(), arith::TruncIOp::create(rewriter, loc, i16, result));
-    return success();
-  }
+  SmallVector<Type> narrow;
 };
 
 /// vector.reduction on f16 or bf16 as the ops in turn, each rounded, as
@@ -294,10 +268,7 @@ struct ExpandHalfFloatsPass
       if (failed(mlirc::computeNarrowFloatsInF32(function, narrow, {})))
         return signalPassFailure();
       RewritePatternSet patterns(context);
-      if (f16)
-        patterns.add<ExtendHalf, TruncateToHalf>(context);
-      if (bf16)
-        patterns.add<ExtendBF16, TruncateToBF16>(context);
+      patterns.add<ExtendNarrow, TruncateToNarrow>(context, narrow);
       if (failed(applyPatternsGreedily(function, std::move(patterns))))
         return signalPassFailure();
     }
