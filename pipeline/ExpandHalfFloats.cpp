@@ -216,22 +216,6 @@ void expandReduction(vector::ReductionOp op) {
   op.erase();
 }
 
-/// vector.fma on f16 or bf16 as an f32 one rounded back, as LLVM promotes
-/// it.
-void extendFma(vector::FMAOp op) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  Type f32 = mlirc::withElementType(op.getType(), b.getF32Type());
-  SmallVector<Value> operands;
-  for (Value operand : op->getOperands())
-    operands.push_back(arith::ExtFOp::create(b, loc, f32, operand));
-  Value fma =
-      vector::FMAOp::create(b, loc, operands[0], operands[1], operands[2]);
-  op.replaceAllUsesWith(
-      arith::TruncFOp::create(b, loc, op.getType(), fma).getResult());
-  op.erase();
-}
-
 struct ExpandHalfFloatsPass
     : mlirc::impl::ExpandHalfFloatsBase<ExpandHalfFloatsPass> {
   using Base::Base;
@@ -252,20 +236,14 @@ struct ExpandHalfFloatsPass
         functions.push_back(&op);
     for (Operation *function : functions) {
       SmallVector<vector::ReductionOp> reductions;
-      SmallVector<vector::FMAOp> fmas;
       function->walk([&](Operation *op) {
         if (auto reduction = dyn_cast<vector::ReductionOp>(op);
             reduction && isNarrow(reduction.getType()))
           reductions.push_back(reduction);
-        if (auto fma = dyn_cast<vector::FMAOp>(op);
-            fma && isNarrow(fma.getType()))
-          fmas.push_back(fma);
       });
       for (vector::ReductionOp op : reductions)
         expandReduction(op);
-      for (vector::FMAOp op : fmas)
-        extendFma(op);
-      if (failed(mlirc::computeNarrowFloatsInF32(function, narrow, {})))
+      if (failed(mlirc::computeNarrowFloatsInF32(function, narrow)))
         return signalPassFailure();
       RewritePatternSet patterns(context);
       patterns.add<ExtendNarrow, TruncateToNarrow>(context, narrow);

@@ -8,7 +8,6 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -62,9 +61,24 @@ static void truncateThroughF32(arith::TruncFOp op) {
   op.erase();
 }
 
+/// math.fma as an f32 fma rounded back, as LLVM promotes it (MLIR's math
+/// extension leaves fma alone).
+static void extendFma(math::FmaOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type f32 = mlirc::withElementType(op.getType(), b.getF32Type());
+  auto extend = [&](Value value) {
+    return arith::ExtFOp::create(b, loc, f32, value);
+  };
+  Value fma = math::FmaOp::create(b, loc, extend(op.getA()), extend(op.getB()),
+                                  extend(op.getC()), op.getFastmathAttr());
+  op.replaceAllUsesWith(
+      arith::TruncFOp::create(b, loc, op.getType(), fma).getResult());
+  op.erase();
+}
+
 LogicalResult mlirc::computeNarrowFloatsInF32(Operation *root,
-                                              ArrayRef<Type> narrow,
-                                              ArrayRef<Type> mathKeeps) {
+                                              ArrayRef<Type> narrow) {
   auto isNarrow = [&](Type type) {
     return llvm::is_contained(narrow, getElementTypeOrSelf(type));
   };
@@ -74,7 +88,10 @@ LogicalResult mlirc::computeNarrowFloatsInF32(Operation *root,
   };
   SmallVector<arith::ExtFOp> extensions;
   SmallVector<arith::TruncFOp> truncations;
+  SmallVector<math::FmaOp> fmas;
   root->walk([&](Operation *op) {
+    if (auto fma = dyn_cast<math::FmaOp>(op); fma && isNarrow(fma.getType()))
+      fmas.push_back(fma);
     if (auto extf = dyn_cast<arith::ExtFOp>(op);
         extf && isNarrow(extf.getIn().getType()) && isWide(extf.getType()))
       extensions.push_back(extf);
@@ -87,30 +104,19 @@ LogicalResult mlirc::computeNarrowFloatsInF32(Operation *root,
     extendThroughF32(op);
   for (arith::TruncFOp op : truncations)
     truncateThroughF32(op);
+  for (math::FmaOp op : fmas)
+    extendFma(op);
 
   MLIRContext *context = root->getContext();
-  Type f32 = Float32Type::get(context);
+  // One converter, of the narrow types alone, for arith and math: MLIR's
+  // math converter would make f32 of every type it is not told to keep,
+  // f64 included.
   TypeConverter converter;
-  arith::populateEmulateUnsupportedFloatsConversions(converter, narrow, f32);
-  // Every float but the narrow ones keeps its math ops (MLIR's converter
-  // would make f32 of any type it is not given, f64 included).
-  SetVector<Type> kept;
-  kept.insert_range(mathKeeps);
-  for (Type type : std::initializer_list<Type>{
-           Float32Type::get(context), Float64Type::get(context),
-           Float80Type::get(context), Float128Type::get(context),
-           Float16Type::get(context), BFloat16Type::get(context)})
-    if (!llvm::is_contained(narrow, type))
-      kept.insert(type);
-  root->walk([&](Operation *op) {
-    for (Type type : op->getOperandTypes())
-      if (auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-          element && !llvm::is_contained(narrow, element))
-        kept.insert(element);
-  });
-  math::populateExtendToSupportedTypesTypeConverter(converter, kept, f32);
+  arith::populateEmulateUnsupportedFloatsConversions(converter, narrow,
+                                                     Float32Type::get(context));
   ConversionTarget target(*context);
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  // arith ops, and vector.fma, vector.reduction and vector.contract.
   arith::populateEmulateUnsupportedFloatsLegality(target, converter);
   math::populateExtendToSupportedTypesConversionTarget(target, converter);
   RewritePatternSet patterns(context);

@@ -2,12 +2,12 @@
 //
 // Targets that cannot compute on a 16-bit float (Vulkan has no bf16; x86
 // CPUs without F16C convert f16 by library calls) compute on it in f32,
-// rounding each result back as LLVM's own promotion does: arith ops through
-// MLIR's emulate-unsupported-floats, math ops through its extension to
-// supported types. Extensions to wider floats go through f32, which is
-// exact, and truncations from them through f32 rounded to odd, so that they
-// round once. What is left of the narrow type afterwards: arith.extf to and
-// arith.truncf from f32, and ops that only move values.
+// rounding each result back as LLVM's own promotion does: arith and vector
+// arithmetic through MLIR's emulate-unsupported-floats, math ops through
+// its extension to supported types. Extensions to wider floats go through f32,
+// which is exact, and truncations from them through f32 rounded to odd, so that
+// they round once. What is left of the narrow type afterwards: arith.extf to
+// and arith.truncf from f32, and ops that only move values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,13 +23,11 @@ class Type;
 
 namespace mlirc {
 
-/// Rewrites the arithmetic of \p root on the float types \p narrow as f32
-/// arithmetic; math ops on \p mathKeeps (a target's own math functions,
-/// f16 on Vulkan) stay as they are, as do f32 and wider floats.
-mlir::LogicalResult
-computeNarrowFloatsInF32(mlir::Operation *root,
-                         llvm::ArrayRef<mlir::Type> narrow,
-                         llvm::ArrayRef<mlir::Type> mathKeeps);
+/// Rewrites the arithmetic of \p root on the float types \p narrow (arith
+/// and math ops, math.fma, vector.fma, vector.reduction, vector.contract) as
+/// f32 arithmetic; every other float type stays as it is.
+mlir::LogicalResult computeNarrowFloatsInF32(mlir::Operation *root,
+                                             llvm::ArrayRef<mlir::Type> narrow);
 
 /// \p type (a scalar, vector or other shaped type) with \p element for its
 /// elements.

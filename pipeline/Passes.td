@@ -563,7 +563,7 @@ def ExpandHalfFloats : Pass<"mlirc-expand-half-floats", "mlir::ModuleOp"> {
     kernel with a 16x16x16 f16 vector.contract took 20 s to compile. Host
     code and the host target's kernels compute on them in f32 here
     instead, rounding each result back as LLVM does: vector.reduction as
-    the ops in turn, vector.fma extended, arith and math ops through MLIR's
+    the ops in turn, arith, vector.fma and vector.contract through MLIR's
     emulate-unsupported-floats and extension to supported types, and the
     conversions to and from f32 as integer and f32 arithmetic that rounds
     to nearest even, subnormals and NaNs as compiler-rt makes them.

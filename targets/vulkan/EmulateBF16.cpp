@@ -70,54 +70,12 @@ static bool movesBits(Operation *op) {
              gpu::ShuffleOp, gpu::RotateOp, gpu::SubgroupBroadcastOp>(op);
 }
 
-/// \p op, which computes on bf16 but is neither an arith nor a math op
-/// (vector.reduction, vector.fma, math.fma), on its operands extended to
-/// f32, its results truncated back.
-static void extendToF32(Operation *op) {
-  OpBuilder b(op);
-  Location loc = op->getLoc();
-  Type f32 = b.getF32Type();
-  auto extended = [&](Type type) {
-    return hasBF16(type)
-               ? cast<Type>(type.isBF16() ? f32
-                                          : cast<ShapedType>(type).clone(f32))
-               : type;
-  };
-  SmallVector<Value> operands;
-  for (Value operand : op->getOperands())
-    operands.push_back(hasBF16(operand.getType())
-                           ? arith::ExtFOp::create(
-                                 b, loc, extended(operand.getType()), operand)
-                                 .getResult()
-                           : operand);
-  OperationState state(loc, op->getName(), operands,
-                       llvm::map_to_vector(op->getResultTypes(), extended),
-                       op->getAttrs());
-  Operation *wide = b.create(state);
-  for (auto [result, value] : llvm::zip(op->getResults(), wide->getResults()))
-    result.replaceAllUsesWith(
-        hasBF16(result.getType())
-            ? arith::TruncFOp::create(b, loc, result.getType(), value)
-                  .getResult()
-            : value);
-  op->erase();
-}
-
 /// Arithmetic on bf16 as f32, and the conversions between them as integer
 /// shifts and rounding.
 static LogicalResult computeInF32(Operation *kernels) {
-  SmallVector<Operation *> others;
-  kernels->walk([&](Operation *op) {
-    if (isa<vector::ReductionOp, vector::FMAOp, math::FmaOp>(op) &&
-        llvm::any_of(op->getResultTypes(), hasBF16))
-      others.push_back(op);
-  });
-  for (Operation *op : others)
-    extendToF32(op);
   MLIRContext *context = kernels->getContext();
-  // f16 has GLSL.std.450's functions.
-  if (failed(mlirc::computeNarrowFloatsInF32(
-          kernels, {BFloat16Type::get(context)}, {Float16Type::get(context)})))
+  if (failed(mlirc::computeNarrowFloatsInF32(kernels,
+                                             {BFloat16Type::get(context)})))
     return failure();
   RewritePatternSet expansions(context);
   arith::populateExpandBFloat16Patterns(expansions);

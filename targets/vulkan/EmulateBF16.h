@@ -2,14 +2,12 @@
 //
 // SPIR-V for Vulkan has no bf16, and MLIR 22's SPIR-V conversion makes f32
 // of it: a kernel read the wrong bytes of the host's buffers. Before the
-// conversion, arith and math ops on bf16 compute in f32 (MLIR's
-// emulate-unsupported-floats and math extension to supported types; and
-// vector.reduction, vector.fma and math.fma on their operands extended),
-// and the conversions between bf16 and f32 become the integer shifts and
-// rounding MLIR's arith expansion makes of them. What is left of bf16 only
-// moves (loads, stores, selects, vector element moves, shuffles), and
-// becomes i16, which moves the same bits; any other op on bf16 is an error
-// at the op.
+// conversion, arith, math and vector arithmetic on bf16 compute in f32
+// (pipeline/NarrowFloatsInF32.h), and the conversions between bf16 and f32
+// become the integer shifts and rounding MLIR's arith expansion makes of them.
+// What is left of bf16 only moves (loads, stores, selects, vector element
+// moves, shuffles), and becomes i16, which moves the same bits; any other op on
+// bf16 is an error at the op.
 //
 //===----------------------------------------------------------------------===//
 
