@@ -99,11 +99,14 @@ LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
   return failure(result.wasInterrupted());
 }
 
-bool mlirc::hasHostFeature(StringRef cpu, StringRef feature) {
+mlirc::HalfFloatConversions mlirc::getHalfFloatConversions(StringRef cpu) {
   auto machine = createHostTargetMachine(/*optLevel=*/0, cpu);
   if (!machine) {
     llvm::consumeError(machine.takeError());
-    return false;
+    return {};
   }
-  return (*machine)->getMCSubtargetInfo()->checkFeatures(("+" + feature).str());
+  const llvm::MCSubtargetInfo *info = (*machine)->getMCSubtargetInfo();
+  return {info->checkFeatures("+f16c"),
+          info->checkFeatures("+avx512bf16") ||
+              info->checkFeatures("+avxneconvert")};
 }

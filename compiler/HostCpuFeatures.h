@@ -28,9 +28,15 @@ namespace mlirc {
 mlir::LogicalResult checkHostCpuFeatures(mlir::ModuleOp module,
                                          llvm::StringRef cpu);
 
-/// Whether the CPU host code is compiled for (\p cpu as above) has LLVM's
-/// \p feature ("f16c", say); false for a CPU LLVM does not know.
-bool hasHostFeature(llvm::StringRef cpu, llvm::StringRef feature);
+/// Which 16-bit float conversions the CPU host code is compiled for (\p cpu
+/// as above) makes in hardware; none for a CPU LLVM does not know.
+struct HalfFloatConversions {
+  /// F16C: f16 to and from f32.
+  bool f16 = false;
+  /// AVX512-BF16 or AVX-NE-CONVERT: f32 rounded to bf16.
+  bool bf16 = false;
+};
+HalfFloatConversions getHalfFloatConversions(llvm::StringRef cpu);
 
 } // namespace mlirc
 

@@ -151,9 +151,9 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps());
   // After the passes above, which make f16 and bf16 ops of their own.
-  if (!options.hostHasF16C || !options.hostHasBF16Conversions)
-    pm.addPass(createExpandHalfFloats(
-        {!options.hostHasF16C, !options.hostHasBF16Conversions}));
+  const HalfFloatConversions &hardware = options.hostConversions;
+  if (!hardware.f16 || !hardware.bf16)
+    pm.addPass(createExpandHalfFloats({!hardware.f16, !hardware.bf16}));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(
       createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,

@@ -9,6 +9,7 @@
 #ifndef MLIRC_COMPILER_PIPELINE_H
 #define MLIRC_COMPILER_PIPELINE_H
 
+#include "compiler/HostCpuFeatures.h"
 #include "pipeline/UndefinedBehaviorChecks.h"
 #include "targets/OffloadTarget.h"
 #include "llvm/ADT/StringRef.h"
@@ -62,13 +63,10 @@ struct PipelineOptions {
   /// --gpu-max-threads-per-block=: the bound of kernels whose block size
   /// is not known; 0 for none.
   int64_t maxThreadsPerBlock = 0;
-  /// Whether the CPU host code is compiled for (-march) converts f16 in
-  /// hardware (F16C); without it f16 computes in f32 with inline
-  /// conversions, not LLVM's library calls (ExpandHalfFloats).
-  bool hostHasF16C = false;
-  /// The same for bf16: whether that CPU rounds f32 to bf16 in hardware
-  /// (AVX512-BF16 or AVX-NE-CONVERT).
-  bool hostHasBF16Conversions = false;
+  /// The 16-bit float conversions the CPU host code is compiled for (-march)
+  /// makes in hardware; f16 and bf16 without them compute in f32 with
+  /// inline conversions, not LLVM's library calls (ExpandHalfFloats).
+  HalfFloatConversions hostConversions;
   /// --transform-library: the file whose transform schedule applies; empty
   /// for the input's own, if it has one.
   std::string transformLibrary;

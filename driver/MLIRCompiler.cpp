@@ -152,10 +152,8 @@ private:
   Error emitHost();
 
   PipelineOptions getPipelineOptions();
-  /// Whether -march's CPU has F16C and bf16 conversions (PipelineOptions);
-  /// unset until asked.
-  std::optional<bool> hostHasF16C;
-  bool hostHasBF16Conversions = false;
+  /// -march's CPU's 16-bit float conversions; unset until asked.
+  std::optional<HalfFloatConversions> hostConversions;
 
   StringRef inputPath, outputPath;
   Phase finalPhase;
@@ -201,13 +199,9 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.transformLibrary = options.transformLibrary;
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
   // Asked once: each phase gets its options anew.
-  if (!hostHasF16C) {
-    hostHasF16C = hasHostFeature(options.hostCpu, "f16c");
-    hostHasBF16Conversions = hasHostFeature(options.hostCpu, "avx512bf16") ||
-                             hasHostFeature(options.hostCpu, "avxneconvert");
-  }
-  pipeline.hostHasF16C = *hostHasF16C;
-  pipeline.hostHasBF16Conversions = hostHasBF16Conversions;
+  if (!hostConversions)
+    hostConversions = getHalfFloatConversions(options.hostCpu);
+  pipeline.hostConversions = *hostConversions;
   const DriverOptions::FloatModel &model = options.floatModel;
   SmallVector<StringRef> fast;
   for (auto [on, name] :
@@ -703,7 +697,8 @@ Error MLIRCompilation::emitHost() {
     }
     if (objectBuffer && settings.checkHostParts)
       checkHostParts(*llvmModule);
-    if (Error err = optimizeHostModule(*llvmModule, **machine, options.optLevel,
+    if (Error err = optimizeHostModule(*llvmModule, **machine,
+                                       options.optLevel,
                                        options.addressSanitizer)) {
       result = inInput(std::move(err));
       return;
