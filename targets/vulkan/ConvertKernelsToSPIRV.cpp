@@ -294,17 +294,25 @@ struct ConvertKernelsToSPIRVPass
 
   /// The input's own `spirv.target_env` (MLIR's Vulkan programs write one
   /// on the module), else the unit's target attribute, else MLIR's
-  /// default.
+  /// default. An input env for OpenCL (the Kernel capability, as programs
+  /// for Level Zero and SYCL write) describes another target, and is left
+  /// to it.
   static spirv::TargetEnvAttr getTargetEnv(gpu::GPUModuleOp module) {
     StringRef name = spirv::getTargetEnvAttrName();
     for (Operation *op = module; op; op = op->getParentOp())
       if (auto env = op->getAttrOfType<spirv::TargetEnvAttr>(name))
-        return env;
+        if (isShaderEnv(env))
+          return env;
     if (ArrayAttr targets = module.getTargetsAttr())
       for (Attribute target : targets)
         if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
           return env;
     return spirv::lookupTargetEnvOrDefault(module);
+  }
+
+  static bool isShaderEnv(spirv::TargetEnvAttr env) {
+    return env.getClientAPI() != spirv::ClientAPI::OpenCL &&
+           llvm::is_contained(env.getCapabilities(), spirv::Capability::Shader);
   }
 
   /// What Vulkan compute shaders lack: printf (debug printf is a
