@@ -303,37 +303,38 @@ static void fillResource(StridedMemRefType<T, Rank> *m, T value) {
   }
 }
 
-#define MLIRC_FILL_RESOURCE(suffix, type)                                      \
-  extern "C" void _mlir_ciface_fillResource1D##suffix(                         \
-      StridedMemRefType<type, 1> *m, type value) {                             \
+#define MLIRC_FILL_1D(name, type)                                              \
+  extern "C" void _mlir_ciface_##name(StridedMemRefType<type, 1> *m,           \
+                                      type value) {                            \
     fillResource(m, value);                                                    \
   }                                                                            \
-  extern "C" void _mlir_ciface_fillResource2D##suffix(                         \
-      StridedMemRefType<type, 2> *m, type value) {                             \
-    fillResource(m, value);                                                    \
-  }                                                                            \
-  extern "C" void _mlir_ciface_fillResource3D##suffix(                         \
-      StridedMemRefType<type, 3> *m, type value) {                             \
-    fillResource(m, value);                                                    \
-  }                                                                            \
-  extern "C" void fillResource1D##suffix(type *allocated, type *aligned,       \
-                                         int64_t offset, int64_t size,         \
-                                         int64_t stride, type value) {         \
+  extern "C" void name(type *allocated, type *aligned, int64_t offset,         \
+                       int64_t size, int64_t stride, type value) {             \
     StridedMemRefType<type, 1> m{allocated, aligned, offset, {size},           \
                                  {stride}};                                    \
     fillResource(&m, value);                                                   \
+  }
+#define MLIRC_FILL_2D(name, type)                                              \
+  extern "C" void _mlir_ciface_##name(StridedMemRefType<type, 2> *m,           \
+                                      type value) {                            \
+    fillResource(m, value);                                                    \
   }                                                                            \
-  extern "C" void fillResource2D##suffix(                                      \
-      type *allocated, type *aligned, int64_t offset, int64_t size0,           \
-      int64_t size1, int64_t stride0, int64_t stride1, type value) {           \
+  extern "C" void name(type *allocated, type *aligned, int64_t offset,         \
+                       int64_t size0, int64_t size1, int64_t stride0,          \
+                       int64_t stride1, type value) {                          \
     StridedMemRefType<type, 2> m{                                              \
         allocated, aligned, offset, {size0, size1}, {stride0, stride1}};       \
     fillResource(&m, value);                                                   \
+  }
+#define MLIRC_FILL_3D(name, type)                                              \
+  extern "C" void _mlir_ciface_##name(StridedMemRefType<type, 3> *m,           \
+                                      type value) {                            \
+    fillResource(m, value);                                                    \
   }                                                                            \
-  extern "C" void fillResource3D##suffix(                                      \
-      type *allocated, type *aligned, int64_t offset, int64_t size0,           \
-      int64_t size1, int64_t size2, int64_t stride0, int64_t stride1,          \
-      int64_t stride2, type value) {                                           \
+  extern "C" void name(type *allocated, type *aligned, int64_t offset,         \
+                       int64_t size0, int64_t size1, int64_t size2,            \
+                       int64_t stride0, int64_t stride1, int64_t stride2,      \
+                       type value) {                                           \
     StridedMemRefType<type, 3> m{allocated,                                    \
                                  aligned,                                      \
                                  offset,                                       \
@@ -341,9 +342,21 @@ static void fillResource(StridedMemRefType<T, Rank> *m, T value) {
                                  {stride0, stride1, stride2}};                 \
     fillResource(&m, value);                                                   \
   }
+#define MLIRC_FILL_RESOURCE(suffix, type)                                      \
+  MLIRC_FILL_1D(fillResource1D##suffix, type)                                  \
+  MLIRC_FILL_2D(fillResource2D##suffix, type)                                  \
+  MLIRC_FILL_3D(fillResource3D##suffix, type)
 
 MLIRC_FILL_RESOURCE(Float, float)
 MLIRC_FILL_RESOURCE(Int, int32_t)
 MLIRC_FILL_RESOURCE(Int8, int8_t)
+// The same helpers under the names MLIR's SPIR-V CPU runner programs use.
+MLIRC_FILL_1D(fillI32Buffer, int32_t)
+MLIRC_FILL_1D(fillF32Buffer1D, float)
+MLIRC_FILL_2D(fillF32Buffer2D, float)
+MLIRC_FILL_3D(fillF32Buffer3D, float)
 
 #undef MLIRC_FILL_RESOURCE
+#undef MLIRC_FILL_1D
+#undef MLIRC_FILL_2D
+#undef MLIRC_FILL_3D
