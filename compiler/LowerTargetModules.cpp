@@ -56,9 +56,15 @@ struct LowerTargetModulesPass
       return;
     // One pipeline per distinct set of chips.
     std::map<std::string, OpPassManager> pipelines;
+    /// A diagnostic's location and text.
+    using Message = std::pair<Location, std::string>;
+    struct FailedError {
+      Message error;
+      SmallVector<Message> notes;
+    };
     struct FailedLowering {
       std::string chips;
-      SmallVector<std::pair<Location, std::string>> errors;
+      SmallVector<FailedError> errors;
     };
     SmallVector<FailedLowering> failures;
     SmallVector<std::string> compiled;
@@ -95,8 +101,12 @@ struct LowerTargetModulesPass
           // repeats the op.
           if (diag.getSeverity() != DiagnosticSeverity::Error)
             return failure();
-          if (attempt.errors.empty())
-            attempt.errors.emplace_back(diag.getLocation(), diag.str());
+          if (attempt.errors.empty()) {
+            FailedError error{{diag.getLocation(), diag.str()}, {}};
+            for (Diagnostic &note : diag.getNotes())
+              error.notes.push_back({note.getLocation(), note.str()});
+            attempt.errors.push_back(std::move(error));
+          }
           return success();
         });
         lowered = runPipeline(it->second, gpuModule);
@@ -109,10 +119,12 @@ struct LowerTargetModulesPass
     if (failures.empty())
       return;
     for (const FailedLowering &failed : failures) {
-      for (const auto &[loc, message] : failed.errors) {
-        InFlightDiagnostic diag = emitError(loc)
-                                  << message << " (compiling for "
+      for (const FailedError &error : failed.errors) {
+        InFlightDiagnostic diag = emitError(error.error.first)
+                                  << error.error.second << " (compiling for "
                                   << failed.chips << ")";
+        for (const auto &[loc, message] : error.notes)
+          diag.attachNote(loc) << message;
         if (!compiled.empty())
           diag.attachNote()
               << "of the requested targets, " << llvm::join(compiled, ", ")

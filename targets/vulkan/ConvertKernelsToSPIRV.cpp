@@ -293,16 +293,18 @@ struct ConvertKernelsToSPIRVPass
   }
 
   /// The input's own `spirv.target_env` (MLIR's Vulkan programs write one
-  /// on the module), else the unit's target attribute, else MLIR's
-  /// default. An input env for OpenCL (the Kernel capability, as programs
-  /// for Level Zero and SYCL write) describes another target, and is left
-  /// to it.
-  static spirv::TargetEnvAttr getTargetEnv(gpu::GPUModuleOp module) {
+  /// on the module; `inputEnvOwner` is then the op that carries it), else
+  /// the unit's target attribute, else MLIR's default. An input env for
+  /// OpenCL (the Kernel capability, as programs for Level Zero and SYCL
+  /// write) describes another target, and is left to it.
+  spirv::TargetEnvAttr getTargetEnv(gpu::GPUModuleOp module) {
     StringRef name = spirv::getTargetEnvAttrName();
     for (Operation *op = module; op; op = op->getParentOp())
       if (auto env = op->getAttrOfType<spirv::TargetEnvAttr>(name))
-        if (isShaderEnv(env))
+        if (isShaderEnv(env)) {
+          inputEnvOwner = op;
           return env;
+        }
     if (ArrayAttr targets = module.getTargetsAttr())
       for (Attribute target : targets)
         if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
@@ -575,8 +577,8 @@ struct ConvertKernelsToSPIRVPass
 
   /// Reports the op \p name of \p module (the original, not the failed
   /// copy) at \p loc as one with no SPIR-V lowering.
-  static void reportUnconverted(gpu::GPUModuleOp module, Location loc,
-                                StringRef name) {
+  void reportUnconverted(gpu::GPUModuleOp module, Location loc,
+                         StringRef name) {
     Operation *found = nullptr;
     module.walk([&](Operation *op) {
       if (op->getLoc() != loc || isa<spirv::ModuleOp>(op->getParentOp()))
@@ -593,17 +595,30 @@ struct ConvertKernelsToSPIRVPass
     emitUnconverted(found);
   }
 
-  static void emitUnconverted(Operation *op) {
+  void emitUnconverted(Operation *op) {
     if (isa<memref::DimOp>(op))
       return (void)op->emitError(
           "the size of a dynamic memref dimension cannot be compiled for the "
           "Vulkan target: a Vulkan kernel's buffers carry no sizes (a "
           "transfer that may be out of bounds reads it too); pass the size as "
           "a kernel argument, or mark the transfer in_bounds");
-    op->emitError("'") << op->getName()
-                       << "' cannot be compiled for the Vulkan target: MLIR "
-                          "has no SPIR-V lowering for it with these types";
+    InFlightDiagnostic diag =
+        op->emitError("'") << op->getName()
+                           << "' cannot be compiled for the Vulkan target: MLIR "
+                              "has no SPIR-V lowering for it with these types";
+    // The input's env, not the Vulkan version, may be what leaves it out.
+    if (inputEnvOwner)
+      diag.attachNote(inputEnvOwner->getLoc())
+          << "the kernels are compiled under the input's spirv.target_env, "
+             "whose capabilities and extensions are all they may use (f64 "
+             "needs Float64, i64 Int64, 8- and 16-bit types their Int and "
+             "storage capabilities): add what is missing there, or remove "
+             "the env to compile under mlirc's own for the Vulkan version";
   }
+
+  /// The op whose `spirv.target_env` the kernels are compiled under, when
+  /// the input wrote one.
+  Operation *inputEnvOwner = nullptr;
 
   /// Reports the first op the conversion left in \p copy, at that op.
   LogicalResult checkConverted(Operation *copy) {
