@@ -64,10 +64,13 @@ struct LowerTargetModulesPass
     };
     struct FailedLowering {
       std::string chips;
+      /// The input's gpu.module this copy was made of.
+      std::string original;
       SmallVector<FailedError> errors;
     };
     SmallVector<FailedLowering> failures;
-    SmallVector<std::string> compiled;
+    // The chips each of the input's gpu.modules compiled for.
+    std::map<std::string, SmallVector<std::string>> compiled;
     SmallVector<gpu::GPUModuleOp> gpuModules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp gpuModule : gpuModules) {
@@ -92,7 +95,10 @@ struct LowerTargetModulesPass
       for (const OffloadTarget &target : moduleTargets)
         chips += (chips.empty() ? "" : ", ") + target.chip;
       // The errors wait until every module has been tried.
-      FailedLowering attempt{chips, {}};
+      std::string original = gpuModule.getName().str();
+      if (auto name = gpuModule->getAttrOfType<StringAttr>("mlirc.module"))
+        original = name.str();
+      FailedLowering attempt{chips, original, {}};
       LogicalResult lowered = success();
       {
         ScopedDiagnosticHandler collect(&getContext(), [&](Diagnostic &diag) {
@@ -112,7 +118,7 @@ struct LowerTargetModulesPass
         lowered = runPipeline(it->second, gpuModule);
       }
       if (succeeded(lowered))
-        compiled.push_back(chips);
+        compiled[original].push_back(chips);
       else
         failures.push_back(std::move(attempt));
     }
@@ -125,10 +131,11 @@ struct LowerTargetModulesPass
                                   << failed.chips << ")";
         for (const auto &[loc, message] : error.notes)
           diag.attachNote(loc) << message;
-        if (!compiled.empty())
+        ArrayRef<std::string> others = compiled[failed.original];
+        if (!others.empty())
           diag.attachNote()
-              << "of the requested targets, " << llvm::join(compiled, ", ")
-              << (compiled.size() == 1 ? " compiles" : " compile") << " it";
+              << "of the requested targets, " << llvm::join(others, ", ")
+              << (others.size() == 1 ? " compiles" : " compile") << " it";
       }
       if (failed.errors.empty())
         getOperation().emitError("lowering the kernels for ")

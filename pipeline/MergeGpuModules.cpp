@@ -4,8 +4,9 @@
 // its own device image: one PTX and one ptxas job per architecture each,
 // so a file with hundreds of kernels cost hundreds of tool runs. As nvcc
 // and clang do, mlirc compiles a translation unit's device code as one
-// module per architecture: the gpu.modules are merged into the first, the
-// symbols that collide renamed, and the launches follow.
+// module per architecture: the gpu.modules are merged into the first of
+// those with the same attributes, the symbols that collide renamed, and
+// the launches follow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_MERGEGPUMODULES
@@ -33,11 +35,21 @@ struct MergeGpuModulesPass
     SmallVector<gpu::GPUModuleOp> modules(top.getOps<gpu::GPUModuleOp>());
     if (modules.size() < 2)
       return;
-    gpu::GPUModuleOp into = modules.front();
-    SymbolTable intoTable(into);
+    // Only modules compiled alike merge: the first of each set of
+    // attributes (targets, a spirv.target_env, ...) takes the rest of
+    // the set, so no kernel is compiled under another module's.
+    llvm::MapVector<DictionaryAttr, gpu::GPUModuleOp> firsts;
+    DenseMap<Operation *, std::unique_ptr<SymbolTable>> tables;
     // @from::@symbol -> @into::@symbol (renamed where it collided).
     DenseMap<Attribute, Attribute> moved;
-    for (gpu::GPUModuleOp from : ArrayRef(modules).drop_front()) {
+    for (gpu::GPUModuleOp from : modules) {
+      auto [it, first] = firsts.insert({getCompileAttrs(from), from});
+      if (first)
+        continue;
+      gpu::GPUModuleOp into = it->second;
+      std::unique_ptr<SymbolTable> &intoTable = tables[into];
+      if (!intoTable)
+        intoTable = std::make_unique<SymbolTable>(into);
       SymbolTable fromTable(from);
       SmallVector<Operation *> ops;
       for (Operation &op : from.getBody()->getOperations())
@@ -48,9 +60,9 @@ struct MergeGpuModulesPass
           continue;
         StringAttr newName = name;
         // Renamed with its uses inside its module, before it moves.
-        if (intoTable.lookup(name)) {
+        if (intoTable->lookup(name)) {
           FailureOr<StringAttr> renamed =
-              fromTable.renameToUnique(op, {&intoTable});
+              fromTable.renameToUnique(op, {intoTable.get()});
           if (failed(renamed)) {
             op->emitError() << "cannot rename '" << name.getValue()
                             << "' to merge gpu.module '" << from.getName()
@@ -68,7 +80,7 @@ struct MergeGpuModulesPass
         op->remove();
         into.getBody()->push_back(op);
         if (SymbolTable::getSymbolName(op))
-          intoTable.insert(op);
+          intoTable->insert(op);
       }
       from.erase();
     }
@@ -82,6 +94,13 @@ struct MergeGpuModulesPass
     replacer.recursivelyReplaceElementsIn(top, /*replaceAttrs=*/true,
                                           /*replaceLocs=*/false,
                                           /*replaceTypes=*/false);
+  }
+
+  /// \p module's attributes but its name.
+  static DictionaryAttr getCompileAttrs(gpu::GPUModuleOp module) {
+    NamedAttrList attrs(module->getAttrDictionary());
+    attrs.erase(SymbolTable::getSymbolAttrName());
+    return attrs.getDictionary(module.getContext());
   }
 };
 

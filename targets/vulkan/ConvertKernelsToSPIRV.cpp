@@ -298,6 +298,8 @@ struct ConvertKernelsToSPIRVPass
   /// OpenCL (the Kernel capability, as programs for Level Zero and SYCL
   /// write) describes another target, and is left to it.
   spirv::TargetEnvAttr getTargetEnv(gpu::GPUModuleOp module) {
+    // The pass object runs on one gpu.module after another.
+    inputEnvOwner = nullptr;
     StringRef name = spirv::getTargetEnvAttrName();
     for (Operation *op = module; op; op = op->getParentOp())
       if (auto env = op->getAttrOfType<spirv::TargetEnvAttr>(name))
@@ -309,7 +311,8 @@ struct ConvertKernelsToSPIRVPass
       for (Attribute target : targets)
         if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
           return env;
-    return spirv::lookupTargetEnvOrDefault(module);
+    // Not MLIR's lookup: it would find the OpenCL env passed over above.
+    return spirv::getDefaultTargetEnv(module.getContext());
   }
 
   static bool isShaderEnv(spirv::TargetEnvAttr env) {
