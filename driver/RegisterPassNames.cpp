@@ -14,10 +14,20 @@
 
 #include "mlir/InitAllPasses.h"
 
+namespace mlirc {
+// The passes that walk the target units (compiler/Passes.td): their names
+// only, since each is built with the units it runs for.
+#define GEN_PASS_DECL
+#include "compiler/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "compiler/Passes.h.inc"
+} // namespace mlirc
+
 void mlirc::registerPassNames(
     llvm::ArrayRef<std::unique_ptr<TargetUnit>> units) {
   mlir::registerAllPasses();
   registerMlircPasses();
+  registerMlircCompilerPasses();
   for (const std::unique_ptr<TargetUnit> &unit : units)
     unit->registerPasses();
 }
