@@ -164,15 +164,19 @@ static Error checkClangOption(StringRef spelling) {
 /// Classifies a positional argument by its extension.
 static Expected<Input::Kind> classifyInput(StringRef path) {
   StringRef ext = sys::path::extension(path);
-  if (ext == ".mlir")
+  // .mlirbc: MLIR bytecode, as mlir-opt --emit-bytecode names it.
+  if (ext == ".mlir" || ext == ".mlirbc")
     return Input::Kind::MLIR;
-  if (is_contained({".c", ".cc", ".cpp", ".cxx", ".C", ".cu", ".hip"}, ext))
+  // What clang compiles besides C and C++: assembly and LLVM IR.
+  if (is_contained({".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".cu", ".hip",
+                    ".s", ".S", ".ll", ".bc"},
+                   ext))
     return Input::Kind::Source;
   if (is_contained({".o", ".a", ".so", ".obj"}, ext) || path.contains(".so."))
     return Input::Kind::LinkInput;
-  return createStringError("%s: unknown input file type; mlirc takes .mlir, "
-                           ".c/.cc/.cpp/.cu/.hip sources and .o/.a/.so link "
-                           "inputs",
+  return createStringError("%s: unknown input file type; mlirc takes .mlir and "
+                           ".mlirbc, .c/.cc/.cpp/.cu/.hip/.s/.ll/.bc sources "
+                           "and .o/.a/.so link inputs",
                            path.str().c_str());
 }
 
@@ -267,9 +271,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_x: {
       // As in clang: for the inputs that follow, until the next -x.
       StringRef value = arg->getValue();
-      if (!is_contained({"mlir", "c", "c++", "cuda", "hip", "none"}, value))
+      if (!is_contained({"mlir", "c", "c++", "cuda", "hip", "ir", "assembler",
+                         "assembler-with-cpp", "none"},
+                        value))
         return createStringError("language not recognized: '%s' in '-x %s'; "
-                                 "mlirc takes mlir, c, c++, cuda, hip or none",
+                                 "mlirc takes mlir, c, c++, cuda, hip, ir, "
+                                 "assembler, assembler-with-cpp or none",
                                  value.str().c_str(), value.str().c_str());
       language = value == "none" ? "" : value.str();
       break;
