@@ -130,6 +130,19 @@ LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
             "through them); use integer elements, or memref.atomic_rmw";
 }
 
+/// The gpu dialect's sparse library ops: calls of cuSPARSE (and
+/// cuSPARSELt) in MLIR's CUDA runtime.
+bool isSparseLibraryOp(Operation *op) {
+  return isa<gpu::CreateDnTensorOp, gpu::DestroyDnTensorOp, gpu::CreateCooOp,
+             gpu::CreateCooAoSOp, gpu::CreateCsrOp, gpu::CreateCscOp,
+             gpu::CreateBsrOp, gpu::Create2To4SpMatOp, gpu::DestroySpMatOp,
+             gpu::SpMVBufferSizeOp, gpu::SpMVOp, gpu::SpMMBufferSizeOp,
+             gpu::SpMMOp, gpu::SDDMMBufferSizeOp, gpu::SDDMMOp,
+             gpu::SpGEMMCreateDescrOp, gpu::SpGEMMDestroyDescrOp,
+             gpu::SpGEMMWorkEstimationOrComputeOp, gpu::SpGEMMCopyOp,
+             gpu::SpMatGetSizeOp, gpu::SetCsrPointersOp>(op);
+}
+
 struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
   CheckInputPass() = default;
   explicit CheckInputPass(std::vector<const TargetUnit *> units)
@@ -275,6 +288,21 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
+  /// The sparse library ops run where the unit's runtime computes them.
+  LogicalResult checkSparseLibraryOp(Operation *op) {
+    for (const TargetUnit *unit : units)
+      if (!unit->runsSparseLibraryOps())
+        return op->emitError("'")
+               << op->getName() << "' cannot be compiled for "
+               << unit->getName()
+               << " targets: mlirc computes the gpu dialect's sparse library "
+                  "ops (cuSPARSE's in MLIR's CUDA runtime) on the CPU, for "
+                  "the host target only; compile with --offload-arch=host, "
+                  "or write the computation with sparse_tensor types, which "
+                  "every target compiles";
+    return success();
+  }
+
   /// Arithmetic on floats wider than a requested target computes on (f80,
   /// f128 on GPUs), in a kernel: an error at the op, where LLVM's back end
   /// would abort. Constants, bitcasts, loads and stores are bits, which GPUs
@@ -356,6 +384,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkGenericAtomic(rmw);
           else if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
             checked = checkKernelArguments(kernel);
+          else if (isSparseLibraryOp(op))
+            checked = checkSparseLibraryOp(op);
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
             checked = checkLaunch(op, launch.getGridSizeOperandValues(),
                                   launch.getBlockSizeOperandValues(),

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/HostStreams.h"
 #include "runtime/LaunchSizes.h"
 #include "runtime/MemRefSpan.h"
 #include "runtime/RuntimeError.h"
@@ -368,15 +369,8 @@ struct Event {
   }
 };
 
-/// Runs \p work on \p stream: enqueued when there is one, else on this
-/// thread after everything enqueued so far.
 void onStream(void *stream, std::function<void()> work) {
-  if (!stream) {
-    streamQueues().waitForAll();
-    work();
-    return;
-  }
-  static_cast<Stream *>(stream)->queue->enqueue(std::move(work));
+  mlirc::runtime::MLIRC_EXPORT(runOnHostStream)(stream, std::move(work));
 }
 
 struct MemRefDescriptor {
@@ -393,6 +387,25 @@ std::atomic<bool> assertFailed{false};
 void *getDevicePointer(void *host) { return host; }
 
 } // namespace
+
+void mlirc::runtime::MLIRC_EXPORT(runOnHostStream)(void *stream,
+                                                   std::function<void()> work) {
+  if (!stream) {
+    streamQueues().waitForAll();
+    work();
+    return;
+  }
+  static_cast<Stream *>(stream)->queue->enqueue(std::move(work));
+}
+
+void mlirc::runtime::MLIRC_EXPORT(waitForHostStream)(void *stream) {
+  if (!stream) {
+    streamQueues().waitForAll();
+    return;
+  }
+  StreamQueue &queue = *static_cast<Stream *>(stream)->queue;
+  queue.waitFor(queue.last());
+}
 
 extern "C" {
 

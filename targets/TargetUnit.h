@@ -219,6 +219,9 @@ public:
   /// True when \p opName, of one of the unit's own dialects, is host code
   /// that makes something for the unit's kernels (a TMA descriptor).
   virtual bool isHostOp(llvm::StringRef opName) const { return false; }
+  /// True when the unit's runtime computes the gpu dialect's sparse library
+  /// ops (gpu.spmv, gpu.spmm, ...; cuSPARSE's on CUDA).
+  virtual bool runsSparseLibraryOps() const { return false; }
   /// Device lowering. GPU units add passes anchored on gpu.module, which
   /// run on the modules carrying this unit's target attributes; the host
   /// unit adds module passes that run before every GPU unit's.

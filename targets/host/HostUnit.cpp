@@ -41,6 +41,8 @@ public:
     return {"host"};
   }
   bool hasDeviceModules() const override { return false; }
+  /// runtime/HostSparseLibrary.cpp
+  bool runsSparseLibraryOps() const override { return true; }
 
   void populateDevicePasses(mlir::OpPassManager &pm,
                             ArrayRef<OffloadTarget> targets,
