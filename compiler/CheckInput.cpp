@@ -289,7 +289,37 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
   }
 
   /// The sparse library ops run where the unit's runtime computes them.
+  /// MLIR's lowering passes each buffer as its allocation's start: a view
+  /// into other memory, or a global (which has no allocation), would be
+  /// read from the wrong place.
   LogicalResult checkSparseLibraryOp(Operation *op) {
+    for (Value operand : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type)
+        continue;
+      Value source = operand;
+      while (auto cast = source.getDefiningOp<memref::CastOp>())
+        source = cast.getSource();
+      Operation *def = source.getDefiningOp();
+      if (type.getLayout().isIdentity() &&
+          !isa_and_nonnull<memref::GetGlobalOp, memref::SubViewOp,
+                           memref::ReinterpretCastOp, memref::ViewOp>(def))
+        continue;
+      InFlightDiagnostic error =
+          op->emitError("'")
+          << op->getName()
+          << "' reads its buffers from the start of their allocation, as "
+             "MLIR lowers it, and this "
+          << (isa_and_nonnull<memref::GetGlobalOp>(def)
+                  ? "one is a global, which has no allocation"
+                  : "one is a view into other memory")
+          << " (" << operand.getType()
+          << "); copy it into a buffer of its own (memref.alloc or "
+             "gpu.alloc)";
+      if (def)
+        error.attachNote(def->getLoc()) << "the buffer comes from here";
+      return error;
+    }
     for (const TargetUnit *unit : units)
       if (!unit->runsSparseLibraryOps())
         return op->emitError("'")
