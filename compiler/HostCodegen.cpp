@@ -1,6 +1,7 @@
 //===- HostCodegen.cpp - Host LLVM IR to assembly or object ---------------===//
 
 #include "compiler/HostCodegen.h"
+#include "support/MatrixIntrinsics.h"
 #include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
 #include "support/TimeReport.h"
@@ -180,6 +181,7 @@ Error mlirc::optimizeHostModule(Module &module, TargetMachine &machine,
   ModulePassManager mpm = level == OptimizationLevel::O0
                               ? builder.buildO0DefaultPipeline(level)
                               : builder.buildPerModuleDefaultPipeline(level);
+  lowerMatrixIntrinsics(module, level == OptimizationLevel::O0);
   mpm.run(module, mam);
   return diagnostics.takeErrors("the host code");
 }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "support/MatrixIntrinsics.h"
 #include "compiler/Passes.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetUnit.h"
@@ -86,6 +87,7 @@ struct SerializeDeviceModulesPass
       if (auto original = gpuModule->getAttrOfType<StringAttr>("mlirc.module"))
         module = original.str();
       auto linked = [&](llvm::Module &ir) {
+        lowerMatrixIntrinsics(ir, /*minimal=*/false);
         if (callback)
           callback(module, chip, ir);
       };

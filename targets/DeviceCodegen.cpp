@@ -12,6 +12,7 @@
 #include "pipeline/Passes.h"
 #include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
+#include "support/MatrixIntrinsics.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -190,6 +191,7 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
                              "please report it with the input): %s",
                              task.description.c_str(),
                              StringRef(problems).trim().str().c_str());
+  lowerMatrixIntrinsics(**module, /*minimal=*/task.optLevel == 0);
   if (task.wantText) {
     raw_string_ostream ir(result.llvmIR);
     (*module)->print(ir, nullptr);
