@@ -18,8 +18,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -128,6 +130,38 @@ LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
          << " elements cannot be compiled: it is a compare-and-swap, which "
             "LLVM has for integers (and mlirc for f16, bf16, f32 and f64 "
             "through them); use integer elements, or memref.atomic_rmw";
+}
+
+/// An scf.parallel mapped to GPU ids (#gpu.loop_dim_map) becomes a kernel
+/// (MLIR's convert-parallel-loops-to-gpu), from host code, without results,
+/// one mapping per loop.
+LogicalResult checkMappedParallel(scf::ParallelOp loop, bool inKernel) {
+  auto mapping = loop->getAttrOfType<ArrayAttr>(gpu::getMappingAttrName());
+  if (!mapping || !llvm::any_of(mapping, [](Attribute attr) {
+        return isa<gpu::ParallelLoopDimMappingAttr>(attr);
+      }))
+    return success();
+  if (inKernel)
+    return loop.emitError("'scf.parallel' mapped to GPU ids "
+                          "(#gpu.loop_dim_map) in a kernel: a mapped loop "
+                          "becomes a kernel of its own, so it belongs in host "
+                          "code; move it there, or remove the mapping");
+  if (loop.getNumResults() != 0)
+    return loop.emitError("'scf.parallel' with reductions cannot be mapped to "
+                          "GPU ids (#gpu.loop_dim_map): MLIR's "
+                          "convert-parallel-loops-to-gpu makes kernels of "
+                          "loops without results; remove the mapping to run "
+                          "it in host code, or reduce with gpu.all_reduce in "
+                          "a gpu.launch");
+  if (mapping.size() != loop.getInductionVars().size() ||
+      !llvm::all_of(mapping, [](Attribute attr) {
+        return isa<gpu::ParallelLoopDimMappingAttr>(attr);
+      }))
+    return loop.emitError("'scf.parallel' has ")
+           << loop.getInductionVars().size() << " loops and "
+           << mapping.size()
+           << " GPU mappings; give one #gpu.loop_dim_map per loop";
+  return success();
 }
 
 /// The gpu dialect's sparse library ops: calls of cuSPARSE (and
@@ -414,6 +448,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkGenericAtomic(rmw);
           else if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
             checked = checkKernelArguments(kernel);
+          else if (auto loop = dyn_cast<scf::ParallelOp>(op))
+            checked = checkMappedParallel(loop, isInKernel(op));
           else if (isSparseLibraryOp(op))
             checked = checkSparseLibraryOp(op);
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))

@@ -73,6 +73,10 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
   // linalg on memrefs, in host code and kernels alike, as loops.
   pm.addPass(createLowerLinalgToLoops());
+  // scf.parallel loops that say which GPU ids they run on (a
+  // #gpu.loop_dim_map mapping) become kernels, as MLIR's
+  // convert-parallel-loops-to-gpu makes them; unmapped ones stay host code.
+  pm.addPass(createConvertParallelLoopToGpuPass());
   // Constants and dims that a gpu.launch body uses go inside it before it
   // is outlined; MLIR 22's outlining passes them as kernel arguments
   // otherwise, and the kernel loses what they fold (constant loop bounds,
