@@ -450,6 +450,7 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                                  value.str().c_str());
       // MLIR has no pragmas to honor.
       options.fpContract = value == "fast-honor-pragmas" ? "fast" : value.str();
+      options.fuseAllFloatOps = value == "fast";
       options.sourceArgs.push_back(arg->getAsString(argList));
       break;
     }
@@ -474,11 +475,14 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       updateFloatModel(options.floatModel, id);
       // As in clang, the fast models contract everything and the exact
       // ones restore the default, unless a later -ffp-contract= says.
-      if (id == OPT_ffast_math || id == OPT_funsafe_math_optimizations)
+      if (id == OPT_ffast_math || id == OPT_funsafe_math_optimizations) {
         options.fpContract = "fast";
-      else if (id == OPT_fno_fast_math ||
-               id == OPT_fno_unsafe_math_optimizations)
+        options.fuseAllFloatOps = true;
+      } else if (id == OPT_fno_fast_math ||
+                 id == OPT_fno_unsafe_math_optimizations) {
         options.fpContract.clear();
+        options.fuseAllFloatOps.reset();
+      }
       // Device code's only.
       if (id == OPT_fgpu_flush_denormals_to_zero ||
           id == OPT_fno_gpu_flush_denormals_to_zero)

@@ -5,6 +5,7 @@
 
 #include "pipeline/Phase.h"
 #include "pipeline/UndefinedBehaviorChecks.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,12 @@ struct DriverOptions {
   /// -ffp-contract=: fast, on or off (fast-honor-pragmas is fast); empty
   /// for the defaults (fast for device code, on for host code).
   std::string fpContract;
+  /// Whether the back ends may fuse any multiply and add, those of the
+  /// device libraries too (clang's AllowFPOpFusion=Fast): -ffp-contract=fast
+  /// and the fast models say yes, on, off and fast-honor-pragmas no (clang
+  /// marks their ops instead); unset for each target's default, clang's
+  /// (CUDA: fast; HIP: fast-honor-pragmas).
+  std::optional<bool> fuseAllFloatOps;
   /// The floating-point model (-ffast-math and its parts), as the
   /// fastmath flags every float op gets and device code's denormal mode.
   struct FloatModel {

@@ -102,5 +102,6 @@ TargetSettings mlirc::getTargetSettings(const DriverOptions &options) {
   settings.flushDenormals = options.floatModel.flushDenormals;
   settings.approxFunc = options.floatModel.approxFunc;
   settings.finiteMath = options.floatModel.noNaNs && options.floatModel.noInfs;
+  settings.fuseAllFloatOps = options.fuseAllFloatOps;
   return settings;
 }

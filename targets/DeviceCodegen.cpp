@@ -175,8 +175,12 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
                           : task.optLevel == 1 ? CodeGenOptLevel::Less
                           : task.optLevel == 2 ? CodeGenOptLevel::Default
                                                : CodeGenOptLevel::Aggressive;
+  // As clang's -ffp-contract=fast.
+  TargetOptions targetOptions;
+  if (task.fuseFloatOps)
+    targetOptions.AllowFPOpFusion = FPOpFusion::Fast;
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, task.chip, task.features, TargetOptions(), Reloc::PIC_,
+      triple, task.chip, task.features, targetOptions, Reloc::PIC_,
       std::nullopt, level));
   if (!machine)
     return createStringError("cannot create a target machine for %s",

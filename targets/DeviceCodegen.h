@@ -29,6 +29,9 @@ struct DeviceCodegenTask {
   /// LLVM target features (+xnack,-sramecc).
   std::string features;
   unsigned optLevel = 2;
+  /// Any multiply and add may fuse into an FMA, not only those with the
+  /// contract flag (TargetSettings::fuseAllFloatOps).
+  bool fuseFloatOps = false;
   /// For errors: "the code object for gfx90a (gpu.module @k of x.mlir)".
   std::string description;
   /// A relocatable ELF object (AMD), else only assembly (PTX).

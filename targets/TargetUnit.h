@@ -23,6 +23,7 @@
 #include "llvm/Support/Error.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -66,6 +67,13 @@ struct TargetSettings {
   bool flushDenormals = false;
   bool approxFunc = false;
   bool finiteMath = false;
+  /// Whether any multiply and add of device code may fuse into an FMA,
+  /// those of the device libraries (libdevice, ocml) too, as clang's
+  /// AllowFPOpFusion=Fast: -ffp-contract=fast and the fast models say yes,
+  /// on, off and fast-honor-pragmas no (only ops with the contract flag
+  /// fuse). Unset: the target's default, clang's for its language (CUDA:
+  /// fast, so yes; HIP: fast-honor-pragmas, so no).
+  std::optional<bool> fuseAllFloatOps;
 };
 
 /// What a #gpu.object holds, as gpu-module-to-binary's `format` option

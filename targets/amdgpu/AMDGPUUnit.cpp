@@ -253,6 +253,8 @@ public:
   unsigned optLevel = 2;
   /// The float model (TargetSettings).
   bool flushDenormals = false, approxFunc = false, finiteMath = false;
+  /// Only with -ffp-contract=fast: HIP's default is fast-honor-pragmas.
+  bool fuseFloatOps = false;
 };
 
 } // namespace
@@ -341,6 +343,7 @@ Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
   optLevel = settings.optLevel;
   flushDenormals = settings.flushDenormals;
   approxFunc = settings.approxFunc;
+  fuseFloatOps = settings.fuseAllFloatOps.value_or(false);
   finiteMath = settings.finiteMath;
   if (Error err = checkFeatureCombinations(targets))
     return err;
@@ -512,6 +515,7 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
       task.chip = target.chip;
       task.features = target.features;
       task.optLevel = unit.optLevel;
+      task.fuseFloatOps = unit.fuseFloatOps;
       task.description = "the code object for " + target.arch +
                          " (gpu.module @" + object.module + " of " +
                          context.inputPath.str() + ")";

@@ -167,6 +167,14 @@ public:
       options.push_back("-lsr-drop-solution");
       options.push_back("-nvptx-short-ptr");
       options.push_back("-unroll-runtime-epilog=false");
+      // -ffp-contract=fast, clang's default for CUDA, fuses libdevice's
+      // multiplies and adds too, as clang's AllowFPOpFusion=Fast and nvcc's
+      // --fmad=true do (1 / (1 + expf(-x)): expf's last multiply and the
+      // add, one FMA). MLIR's serialization sets no target options; NVPTX
+      // reads this one (2: clang's level) the same way, and no other target
+      // does. Not at -O0, where NVPTX fuses nothing for clang either.
+      if (settings.fuseAllFloatOps.value_or(true) && settings.optLevel > 0)
+        options.push_back("-nvptx-fma-level=2");
     }
     return options;
   }
@@ -290,6 +298,8 @@ public:
   std::optional<CudaToolkit> toolkit;
   unsigned optLevel = 2;
   bool debugInfo = false;
+  /// -ffp-contract=fast, CUDA's default (TargetSettings).
+  bool fuseFloatOps = true;
   std::vector<std::string> ptxasArgs;
   /// -fgpu-flush-denormals-to-zero (TargetSettings).
   bool flushDenormals = false;
@@ -325,6 +335,7 @@ Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
                        raw_ostream *log) {
   optLevel = settings.optLevel;
   debugInfo = settings.debugInfo;
+  fuseFloatOps = settings.fuseAllFloatOps.value_or(true);
   ptxasArgs = settings.ptxasArgs;
   flushDenormals = settings.flushDenormals;
   // Thread block clusters are sm_90's.
@@ -381,6 +392,7 @@ Error NVPTXImageBuilder::generatePtx(
     task.input = object.data;
     task.chip = object.chip;
     task.optLevel = unit.optLevel;
+    task.fuseFloatOps = unit.fuseFloatOps;
     task.description = "the PTX for " + object.chip + " (gpu.binary @" +
                        object.module + " of " + context.inputPath.str() + ")";
     task.wantObject = false;
