@@ -118,8 +118,8 @@ void storeValue(void *base, int32_t type, int64_t i, Scalar value) {
         static_cast<int32_t>(static_cast<int64_t>(re));
     return;
   case C32F:
-    static_cast<std::complex<float> *>(base)[i] = std::complex<float>(
-        static_cast<float>(re), static_cast<float>(im));
+    static_cast<std::complex<float> *>(base)[i] =
+        std::complex<float>(static_cast<float>(re), static_cast<float>(im));
     return;
   case C64F:
     static_cast<std::complex<double> *>(base)[i] = value;
@@ -306,9 +306,8 @@ void pruneTwoOfFour(const DenseTensor &m, int32_t op) {
       for (int64_t i = 0; i < width; ++i)
         magnitude[i] = std::abs(loadValue(m.values, m.type, index(r, c0 + i)));
       for (int64_t i = 1; i < width; ++i)
-        for (int64_t j = i; j > 0 && magnitude[order[j]] >
-                                         magnitude[order[j - 1]];
-             --j)
+        for (int64_t j = i;
+             j > 0 && magnitude[order[j]] > magnitude[order[j - 1]]; --j)
           std::swap(order[j], order[j - 1]);
       for (int64_t i = 2; i < width; ++i)
         storeValue(m.values, m.type, index(r, c0 + order[i]), 0.0);
@@ -329,8 +328,8 @@ void MLIRC_EXPORT(mgpuDestroyDnVec)(void *vector, void *stream) {
       stream, [vector] { delete static_cast<DenseTensor *>(vector); });
 }
 
-void *MLIRC_EXPORT(mgpuCreateDnMat)(intptr_t rows, intptr_t cols,
-                                    void *values, int32_t type, void *) {
+void *MLIRC_EXPORT(mgpuCreateDnMat)(intptr_t rows, intptr_t cols, void *values,
+                                    int32_t type, void *) {
   return new DenseTensor{values, rows, cols, type};
 }
 
@@ -346,8 +345,8 @@ void *MLIRC_EXPORT(mgpuCreateCoo)(intptr_t rows, intptr_t cols, intptr_t nnz,
                     colIdxs, values, indexType, indexType, type});
 }
 
-void *MLIRC_EXPORT(mgpuCreateCooAoS)(intptr_t rows, intptr_t cols,
-                                     intptr_t nnz, void *idxs, void *values,
+void *MLIRC_EXPORT(mgpuCreateCooAoS)(intptr_t rows, intptr_t cols, intptr_t nnz,
+                                     void *idxs, void *values,
                                      int32_t indexType, int32_t type, void *) {
   return newSparse({SparseMatrix::Format::CooAoS, rows, cols, nnz, nullptr,
                     idxs, values, indexType, indexType, type});
@@ -357,16 +356,16 @@ void *MLIRC_EXPORT(mgpuCreateCsr)(intptr_t rows, intptr_t cols, intptr_t nnz,
                                   void *rowPos, void *colIdxs, void *values,
                                   int32_t positionType, int32_t indexType,
                                   int32_t type, void *) {
-  return newSparse({SparseMatrix::Format::Csr, rows, cols, nnz, rowPos,
-                    colIdxs, values, positionType, indexType, type});
+  return newSparse({SparseMatrix::Format::Csr, rows, cols, nnz, rowPos, colIdxs,
+                    values, positionType, indexType, type});
 }
 
 void *MLIRC_EXPORT(mgpuCreateCsc)(intptr_t rows, intptr_t cols, intptr_t nnz,
                                   void *colPos, void *rowIdxs, void *values,
                                   int32_t positionType, int32_t indexType,
                                   int32_t type, void *) {
-  return newSparse({SparseMatrix::Format::Csc, rows, cols, nnz, colPos,
-                    rowIdxs, values, positionType, indexType, type});
+  return newSparse({SparseMatrix::Format::Csc, rows, cols, nnz, colPos, rowIdxs,
+                    values, positionType, indexType, type});
 }
 
 void *MLIRC_EXPORT(mgpuCreateBsr)(intptr_t blockRows, intptr_t blockCols,
@@ -423,8 +422,8 @@ intptr_t MLIRC_EXPORT(mgpuSpMMBufferSize)(int32_t, int32_t, void *, void *,
 }
 
 /// C += op(A) op(B), A sparse.
-void MLIRC_EXPORT(mgpuSpMM)(int32_t opA, int32_t opB, void *a, void *b,
-                            void *c, int32_t, void *, void *stream) {
+void MLIRC_EXPORT(mgpuSpMM)(int32_t opA, int32_t opB, void *a, void *b, void *c,
+                            int32_t, void *, void *stream) {
   checkOperation(opA);
   checkOperation(opB);
   mlirc::runtime::MLIRC_EXPORT(runOnHostStream)(stream, [=] {
@@ -487,8 +486,8 @@ intptr_t MLIRC_EXPORT(mgpuSpGEMMWorkEstimation)(void *, int32_t opA,
 /// C = op(A) op(B) (+ C, which has no entries yet), held in the descriptor
 /// until gpu.spgemm_copy; C's size says how many entries it has.
 intptr_t MLIRC_EXPORT(mgpuSpGEMMCompute)(void *descriptor, int32_t opA,
-                                         int32_t opB, void *a, void *b,
-                                         void *c, int32_t, intptr_t, void *,
+                                         int32_t opB, void *a, void *b, void *c,
+                                         int32_t, intptr_t, void *,
                                          void *stream) {
   checkOperation(opA);
   checkOperation(opB);
@@ -614,8 +613,8 @@ void MLIRC_EXPORT(mgpuCuSparseLtSpMMBufferSize)(void *sizes, int32_t opA,
 }
 
 /// C += op(A) op(B), A 2:4 sparse.
-void MLIRC_EXPORT(mgpuCuSparseLtSpMM)(void *a, void *b, void *c, void *,
-                                      void *, void *, void *stream) {
+void MLIRC_EXPORT(mgpuCuSparseLtSpMM)(void *a, void *b, void *c, void *, void *,
+                                      void *, void *stream) {
   mlirc::runtime::MLIRC_EXPORT(runOnHostStream)(stream, [=] {
     const auto &lhs = *static_cast<StructuredMatrix *>(a);
     const auto &rhs = *static_cast<DenseTensor *>(b);

@@ -1,4 +1,4 @@
-//===- HostStreams.h - Work on the host backend's streams --------*- C++ -*-===//
+//===- HostStreams.h - Work on the host backend's streams -------*- C++ -*-===//
 //
 // What other parts of the host backend (its sparse library) enqueue on the
 // streams HostRuntime.cpp keeps, so that their work runs in program order

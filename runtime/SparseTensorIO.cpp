@@ -14,6 +14,7 @@
 #include "mlir/ExecutionEngine/SparseTensor/File.h"
 #include "mlir/ExecutionEngine/SparseTensorRuntime.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/SparseTensorBuffers.h"
 
 #include <cinttypes>
 #include <cmath>
@@ -23,15 +24,9 @@
 
 using namespace mlir::sparse_tensor;
 using mlirc::runtime::fail;
+using mlirc::runtime::getSparseBufferData;
 
 namespace {
-
-/// The elements of a rank-1 memref, checked to be contiguous.
-template <typename T> T *getData(StridedMemRefType<T, 1> *ref) {
-  if (ref->strides[0] != 1)
-    fail("a sparse tensor I/O buffer must be contiguous");
-  return ref->data + ref->offset;
-}
 
 /// A sparse tensor written in the extended FROSTT format: a header with the
 /// rank, the number of entries and the sizes, then one entry a line, its
@@ -92,7 +87,7 @@ void *_mlir_ciface_createCheckedSparseTensorReader(
     char *filename, StridedMemRefType<index_type, 1> *dimShapeRef,
     PrimaryType valTp) {
   return SparseTensorReader::create(filename, dimShapeRef->sizes[0],
-                                    getData(dimShapeRef), valTp);
+                                    getSparseBufferData(dimShapeRef), valTp);
 }
 
 void _mlir_ciface_getSparseTensorReaderDimSizes(
@@ -115,8 +110,9 @@ void _mlir_ciface_getSparseTensorReaderDimSizes(
     /* dim2lvl holds one expression per level, lvl2dim one per dimension:  */ \
     /* a block-sparse tensor has more levels than dimensions.              */ \
     return reader->readToBuffers<C, V>(                                        \
-        dim2lvlRef->sizes[0], getData(dim2lvlRef), getData(lvl2dimRef),        \
-        getData(cref), getData(vref));                                         \
+        dim2lvlRef->sizes[0], getSparseBufferData(dim2lvlRef),                 \
+        getSparseBufferData(lvl2dimRef), getSparseBufferData(cref),            \
+        getSparseBufferData(vref));                                            \
   }
 MLIR_SPARSETENSOR_FOREVERY_V_O(MLIRC_READ_TO_BUFFERS)
 #undef MLIRC_READ_TO_BUFFERS
@@ -146,7 +142,7 @@ void _mlir_ciface_outSparseTensorWriterMetaData(
   FILE *file = static_cast<SparseTensorWriter *>(p)->file;
   std::fprintf(file, "%" PRIu64 " %" PRIu64 "\n",
                static_cast<uint64_t>(dimRank), static_cast<uint64_t>(nse));
-  index_type *sizes = getData(dimSizesRef);
+  index_type *sizes = getSparseBufferData(dimSizesRef);
   for (index_type d = 0; d < dimRank; ++d)
     std::fprintf(file, d ? " %" PRIu64 : "%" PRIu64,
                  static_cast<uint64_t>(sizes[d]));
@@ -159,7 +155,7 @@ void _mlir_ciface_outSparseTensorWriterMetaData(
       StridedMemRefType<index_type, 1> *dimCoordsRef,                          \
       StridedMemRefType<V, 0> *vref) {                                         \
     FILE *file = static_cast<SparseTensorWriter *>(p)->file;                   \
-    index_type *coords = getData(dimCoordsRef);                                \
+    index_type *coords = getSparseBufferData(dimCoordsRef);                    \
     for (index_type d = 0; d < dimRank; ++d)                                   \
       std::fprintf(file, "%" PRIu64 " ",                                       \
                    static_cast<uint64_t>(coords[d] + 1));                      \

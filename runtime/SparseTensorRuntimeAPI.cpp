@@ -16,20 +16,15 @@
 #include "mlir/ExecutionEngine/SparseTensor/Storage.h"
 #include "mlir/ExecutionEngine/SparseTensorRuntime.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/SparseTensorBuffers.h"
 
 #include <cstdint>
 
 using namespace mlir::sparse_tensor;
 using mlirc::runtime::fail;
+using mlirc::runtime::getSparseBufferData;
 
 namespace {
-
-/// The elements of a rank-1 memref descriptor, checked to be contiguous.
-template <typename T> T *getData(StridedMemRefType<T, 1> *ref) {
-  if (ref->strides[0] != 1)
-    fail("a sparse tensor runtime argument must be a contiguous buffer");
-  return ref->data + ref->offset;
-}
 
 /// Points \p out at the whole of \p vector (no copy, as MLIR's runtime
 /// does: the storage keeps the memory).
@@ -112,20 +107,21 @@ SparseTensorStorageBase *asStorage(void *tensor) {
 
 extern "C" {
 
-void *_mlir_ciface_newSparseTensor(
-    StridedMemRefType<index_type, 1> *dimSizesRef,
-    StridedMemRefType<index_type, 1> *lvlSizesRef,
-    StridedMemRefType<LevelType, 1> *lvlTypesRef,
-    StridedMemRefType<index_type, 1> *dim2lvlRef,
-    StridedMemRefType<index_type, 1> *lvl2dimRef, OverheadType posTp,
-    OverheadType crdTp, PrimaryType valTp, Action action, void *ptr) {
+void *
+_mlir_ciface_newSparseTensor(StridedMemRefType<index_type, 1> *dimSizesRef,
+                             StridedMemRefType<index_type, 1> *lvlSizesRef,
+                             StridedMemRefType<LevelType, 1> *lvlTypesRef,
+                             StridedMemRefType<index_type, 1> *dim2lvlRef,
+                             StridedMemRefType<index_type, 1> *lvl2dimRef,
+                             OverheadType posTp, OverheadType crdTp,
+                             PrimaryType valTp, Action action, void *ptr) {
   Shape shape{static_cast<uint64_t>(dimSizesRef->sizes[0]),
               static_cast<uint64_t>(lvlSizesRef->sizes[0]),
-              getData(dimSizesRef),
-              getData(lvlSizesRef),
-              getData(dim2lvlRef),
-              getData(lvl2dimRef),
-              getData(lvlTypesRef)};
+              getSparseBufferData(dimSizesRef),
+              getSparseBufferData(lvlSizesRef),
+              getSparseBufferData(dim2lvlRef),
+              getSparseBufferData(lvl2dimRef),
+              getSparseBufferData(lvlTypesRef)};
   switch (posTp) {
   case OverheadType::kIndex:
   case OverheadType::kU64:
@@ -151,16 +147,17 @@ void *_mlir_ciface_newSparseTensor(
   void _mlir_ciface_lexInsert##VNAME(void *tensor,                             \
                                      StridedMemRefType<index_type, 1> *coords, \
                                      StridedMemRefType<V, 0> *value) {         \
-    asStorage(tensor)->lexInsert(getData(coords),                              \
+    asStorage(tensor)->lexInsert(getSparseBufferData(coords),                  \
                                  value->data[value->offset]);                  \
   }                                                                            \
   void _mlir_ciface_expInsert##VNAME(                                          \
       void *tensor, StridedMemRefType<index_type, 1> *coords,                  \
       StridedMemRefType<V, 1> *values, StridedMemRefType<bool, 1> *filled,     \
       StridedMemRefType<index_type, 1> *added, index_type count) {             \
-    asStorage(tensor)->expInsert(getData(coords), getData(values),             \
-                                 getData(filled), getData(added), count,       \
-                                 static_cast<uint64_t>(values->sizes[0]));     \
+    asStorage(tensor)->expInsert(                                              \
+        getSparseBufferData(coords), getSparseBufferData(values),              \
+        getSparseBufferData(filled), getSparseBufferData(added), count,        \
+        static_cast<uint64_t>(values->sizes[0]));                              \
   }
 MLIR_SPARSETENSOR_FOREVERY_V(VALUES)
 #undef VALUES
