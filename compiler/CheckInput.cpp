@@ -20,6 +20,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -415,6 +416,25 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
       return checkOwnOp(op, *owner, inKernel);
     if (llvm::is_contained(supported, dialect))
       return success();
+    // ml_program's globals of tensors, as torch-mlir and IREE hold weights
+    // and state in them, bufferize to memref globals (BufferizeTensors);
+    // its functions, graphs and tokens nothing lowers.
+    if (dialect == "ml_program" && !inKernel) {
+      if (auto global = dyn_cast<ml_program::GlobalOp>(op);
+          global && !isa<TensorType>(global.getType()))
+        return op->emitError("'ml_program.global' of ")
+               << global.getType()
+               << " cannot be compiled: mlirc compiles ml_program globals "
+                  "of tensors; make it a tensor, or a memref.global";
+      if (isa<ml_program::GlobalOp, ml_program::GlobalLoadOp,
+              ml_program::GlobalLoadConstOp, ml_program::GlobalStoreOp>(op))
+        return success();
+      return op->emitError("'")
+             << op->getName()
+             << "' cannot be compiled: mlirc compiles ml_program's globals "
+                "(global, global_load, global_load_const, global_store), "
+                "not its functions, graphs or tokens";
+    }
     // The async dialect runs on the host's async runtime; x86vector and
     // amx are instructions of the host's CPU.
     if ((dialect == "async" || dialect == "x86vector" || dialect == "amx") &&
@@ -426,7 +446,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
               "cf, vector, affine, gpu, ub, llvm, linalg, tensor, "
               "bufferization, complex and sparse_tensor dialects"
-           << (inKernel ? "" : ", async, tosa, x86vector and amx");
+           << (inKernel ? "" : ", async, tosa, ml_program's globals, "
+                               "x86vector and amx");
   }
 
   void runOnOperation() override {

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
@@ -174,6 +175,37 @@ void lowerPacks(ModuleOp module) {
   }
 }
 
+/// ml_program globals (the weights and state torch-mlir and IREE put in
+/// them) bufferize with MLIR's models: a global becomes a memref.global, a
+/// store a copy into it, and a load the global's buffer itself, so a load
+/// of a mutable global read after a later store would see the stored
+/// value: such loads copy. global_load_const, which MLIR 22 has no model
+/// for, loads an immutable global, which nothing writes.
+void prepareGlobals(ModuleOp module) {
+  SmallVector<ml_program::GlobalLoadConstOp> constLoads;
+  module.walk(
+      [&](ml_program::GlobalLoadConstOp load) { constLoads.push_back(load); });
+  IRRewriter rewriter(module.getContext());
+  for (ml_program::GlobalLoadConstOp load : constLoads) {
+    rewriter.setInsertionPoint(load);
+    rewriter.replaceOpWithNewOp<ml_program::GlobalLoadOp>(
+        load, load.getType(), load.getGlobalAttr());
+  }
+  SmallVector<ml_program::GlobalLoadOp> loads;
+  module.walk([&](ml_program::GlobalLoadOp load) { loads.push_back(load); });
+  for (ml_program::GlobalLoadOp load : loads) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<ml_program::GlobalOp>(
+        load, load.getGlobalAttr());
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    if (!global || !global.getIsMutable() || !type)
+      continue;
+    rewriter.setInsertionPointAfter(load);
+    auto copy = bufferization::AllocTensorOp::create(
+        rewriter, load.getLoc(), type, ValueRange(), load.getResult());
+    rewriter.replaceAllUsesExcept(load.getResult(), copy.getResult(), copy);
+  }
+}
+
 /// MLIR's runner utilities that take tensors only read them (printMemref*,
 /// verifyMemRef*, ...). Declared without bufferization.access, an external
 /// function is taken to write its tensor arguments, so that a tensor passed
@@ -237,6 +269,7 @@ struct BufferizeTensorsPass
     });
 
     lowerPacks(module);
+    prepareGlobals(module);
     SmallVector<std::pair<func::FuncOp, unsigned>> readOnly =
         markRunnerUtilitiesReadOnly(module);
     OpPassManager before(ModuleOp::getOperationName());
