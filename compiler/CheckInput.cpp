@@ -138,9 +138,10 @@ LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
 /// one mapping per loop.
 LogicalResult checkMappedParallel(scf::ParallelOp loop, bool inKernel) {
   auto mapping = loop->getAttrOfType<ArrayAttr>(gpu::getMappingAttrName());
-  if (!mapping || !llvm::any_of(mapping, [](Attribute attr) {
-        return isa<gpu::ParallelLoopDimMappingAttr>(attr);
-      }))
+  auto isGpuMapping = [](Attribute attr) {
+    return isa<gpu::ParallelLoopDimMappingAttr>(attr);
+  };
+  if (!mapping || !llvm::any_of(mapping, isGpuMapping))
     return success();
   if (inKernel)
     return loop.emitError("'scf.parallel' mapped to GPU ids "
@@ -155,9 +156,7 @@ LogicalResult checkMappedParallel(scf::ParallelOp loop, bool inKernel) {
                           "it in host code, or reduce with gpu.all_reduce in "
                           "a gpu.launch");
   if (mapping.size() != loop.getInductionVars().size() ||
-      !llvm::all_of(mapping, [](Attribute attr) {
-        return isa<gpu::ParallelLoopDimMappingAttr>(attr);
-      }))
+      !llvm::all_of(mapping, isGpuMapping))
     return loop.emitError("'scf.parallel' has ")
            << loop.getInductionVars().size() << " loops and "
            << mapping.size()

@@ -1,9 +1,9 @@
 //===- HostCodegen.cpp - Host LLVM IR to assembly or object ---------------===//
 
 #include "compiler/HostCodegen.h"
-#include "support/MatrixIntrinsics.h"
 #include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
+#include "support/MatrixIntrinsics.h"
 #include "support/TimeReport.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"

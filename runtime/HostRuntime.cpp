@@ -369,6 +369,7 @@ struct Event {
   }
 };
 
+/// HostStreams.h's runOnHostStream, by its short name here.
 void onStream(void *stream, std::function<void()> work) {
   mlirc::runtime::MLIRC_EXPORT(runOnHostStream)(stream, std::move(work));
 }
@@ -512,8 +513,7 @@ void MLIRC_EXPORT(mgpuStreamDestroy)(void *handle) {
 }
 
 void MLIRC_EXPORT(mgpuStreamSynchronize)(void *handle) {
-  StreamQueue &queue = *static_cast<Stream *>(handle)->queue;
-  queue.waitFor(queue.last());
+  mlirc::runtime::MLIRC_EXPORT(waitForHostStream)(handle);
 }
 
 void MLIRC_EXPORT(mgpuStreamWaitEvent)(void *handle, void *eventHandle) {
