@@ -208,6 +208,7 @@ public:
     });
     populateGpuModulePreLowering(pm, lowering);
     pm.addPass(mlir::createConvertNVGPUToNVVMPass());
+    pm.addPass(createNVGPUBlockArguments());
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
     pm.addPass(mlir::createConvertNVVMToLLVMPass());
     populateGpuModulePostLowering(pm);

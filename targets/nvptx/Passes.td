@@ -55,4 +55,17 @@ def TmaDescriptorParams
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def NVGPUBlockArguments
+    : Pass<"mlirc-nvgpu-block-arguments", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Block arguments of nvgpu types in the LLVM types that "
+                "convert-nvgpu-to-nvvm gave their values";
+  let description = [{
+    convert-nvgpu-to-nvvm converts scf loops that carry nvgpu values
+    (warpgroup accumulators, async and mbarrier tokens) but not the block
+    arguments of cf, which mlirc's kernels are in by then: it leaves them
+    between casts from and to their LLVM type. Each such argument takes
+    that type and the casts go.
+  }];
+}
+
 #endif // MLIRC_TARGETS_NVPTX_PASSES_TD
