@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -91,6 +92,127 @@ struct WidenNarrowShuffle : public OpRewritePattern<gpu::ShuffleOp> {
     rewriter.replaceOp(op, {result, valid});
     return success();
   }
+};
+
+/// gpu.shuffle of a width W other than the subgroup's, within segments of W
+/// lanes, as on the host target and Vulkan (and as CUDA's __shfl_*_sync
+/// with a width): MLIR's NVVM lowering lets only the first W lanes take
+/// part, so the lanes past them got no value. A source outside the lane's
+/// segment, past the subgroup or past the block's last thread leaves the
+/// value as it is, with valid false. On NVIDIA only the segment's own
+/// lanes take part (its mask), so a shuffle that only the first W lanes
+/// reach, as MLIR defines it, stays right; on AMD a whole-subgroup index
+/// shuffle reads any lane.
+struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
+  ShuffleWithinSegments(MLIRContext *context, unsigned warpSize, bool nvidia)
+      : OpRewritePattern(context, /*benefit=*/2), warpSize(warpSize),
+        nvidia(nvidia) {}
+
+  LogicalResult matchAndRewrite(gpu::ShuffleOp op,
+                                PatternRewriter &rewriter) const override {
+    APInt constantWidth;
+    if (matchPattern(op.getWidth(), m_ConstantInt(&constantWidth)) &&
+        constantWidth == warpSize)
+      return failure();
+    Type type = op.getValue().getType();
+    if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64)
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, i32, value);
+    };
+    auto cmp = [&](arith::CmpIPredicate predicate, Value x, Value y) -> Value {
+      return arith::CmpIOp::create(rewriter, loc, predicate, x, y);
+    };
+    auto both = [&](Value x, Value y) -> Value {
+      return arith::AndIOp::create(rewriter, loc, x, y);
+    };
+    using P = arith::CmpIPredicate;
+    Value lane = arith::IndexCastOp::create(
+        rewriter, loc, i32, gpu::LaneIdOp::create(rewriter, loc, nullptr));
+    Value width = op.getWidth(), offset = op.getOffset();
+    Value segmentStart = arith::SubIOp::create(
+        rewriter, loc, lane, arith::RemUIOp::create(rewriter, loc, lane, width));
+    Value segmentEnd = arith::AddIOp::create(rewriter, loc, segmentStart, width);
+    Value source, valid;
+    switch (op.getMode()) {
+    case gpu::ShuffleMode::XOR:
+      source = arith::XOrIOp::create(rewriter, loc, lane, offset);
+      valid = both(cmp(P::uge, source, segmentStart),
+                   cmp(P::ult, source, segmentEnd));
+      break;
+    case gpu::ShuffleMode::UP:
+      source = arith::SubIOp::create(rewriter, loc, lane, offset);
+      valid = cmp(P::uge, lane,
+                  arith::AddIOp::create(rewriter, loc, segmentStart, offset));
+      break;
+    case gpu::ShuffleMode::DOWN:
+      source = arith::AddIOp::create(rewriter, loc, lane, offset);
+      valid = cmp(P::ult, source, segmentEnd);
+      break;
+    case gpu::ShuffleMode::IDX:
+      source = arith::AddIOp::create(rewriter, loc, segmentStart, offset);
+      valid = cmp(P::ult, offset, width);
+      break;
+    }
+    // The lanes of the subgroup that are threads of the block.
+    auto asI32 = [&](Value index) -> Value {
+      return arith::IndexCastOp::create(rewriter, loc, i32, index);
+    };
+    auto threadId = [&](gpu::Dimension dim) {
+      return asI32(gpu::ThreadIdOp::create(rewriter, loc, dim));
+    };
+    auto blockDim = [&](gpu::Dimension dim) {
+      return asI32(gpu::BlockDimOp::create(rewriter, loc, dim));
+    };
+    auto mul = [&](Value x, Value y) -> Value {
+      return arith::MulIOp::create(rewriter, loc, x, y);
+    };
+    auto add = [&](Value x, Value y) -> Value {
+      return arith::AddIOp::create(rewriter, loc, x, y);
+    };
+    using D = gpu::Dimension;
+    Value sizeX = blockDim(D::x), sizeY = blockDim(D::y);
+    Value linear =
+        add(threadId(D::x),
+            mul(sizeX, add(threadId(D::y), mul(sizeY, threadId(D::z)))));
+    Value blockSize = mul(mul(sizeX, sizeY), blockDim(D::z));
+    Value sourceThread =
+        add(arith::SubIOp::create(rewriter, loc, linear, lane), source);
+    valid = both(valid, both(cmp(P::ult, source, constant(warpSize)),
+                             cmp(P::ult, sourceThread, blockSize)));
+    Value sourceLane = arith::SelectOp::create(rewriter, loc, valid, source, lane);
+    Value mask;
+    if (nvidia) {
+      Value end = arith::MinUIOp::create(rewriter, loc, segmentEnd,
+                                         constant(warpSize));
+      Value count = arith::SubIOp::create(rewriter, loc, end, segmentStart);
+      Value ones = arith::SelectOp::create(
+          rewriter, loc, cmp(P::eq, count, constant(32)), constant(-1),
+          arith::SubIOp::create(
+              rewriter, loc,
+              arith::ShLIOp::create(rewriter, loc, constant(1), count),
+              constant(1)));
+      mask = arith::ShLIOp::create(rewriter, loc, ones, segmentStart);
+    }
+    Value result =
+        moveInWords(rewriter, loc, op.getValue(), [&](Value word) -> Value {
+          if (nvidia)
+            return NVVM::ShflOp::create(rewriter, loc, i32, mask, word,
+                                        sourceLane, constant(0x1f),
+                                        NVVM::ShflKind::idx, UnitAttr());
+          return gpu::ShuffleOp::create(rewriter, loc, word, sourceLane,
+                                        constant(warpSize),
+                                        gpu::ShuffleMode::IDX)
+              .getShuffleResult();
+        });
+    rewriter.replaceOp(op, {result, valid});
+    return success();
+  }
+
+  unsigned warpSize;
+  bool nvidia;
 };
 
 struct ExpandGpuOpsPass
@@ -227,6 +349,8 @@ struct ExpandGpuOpsPass
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns, warpSize,
                                                              64);
     patterns.add<WidenNarrowShuffle>(&getContext());
+    patterns.add<ShuffleWithinSegments>(&getContext(), warpSize,
+                                        vendor == "NVIDIA");
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // Neither lowering has gpu.rotate; NVVM's has no gpu.subgroup_broadcast.

@@ -240,10 +240,18 @@ void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *stream,
 void MLIRC_EXPORT(mgpuMemFree)(void *ptr, void *stream) {
   if (!ptr)
     return;
-  if (stream)
+  // Managed memory (host_shared) has no stream-ordered free
+  // (cudaErrorNotSupported): it is freed once the stream's work is done.
+  cudaPointerAttributes attributes;
+  bool managed = cudaPointerGetAttributes(&attributes, ptr) == cudaSuccess &&
+                 attributes.type == cudaMemoryTypeManaged;
+  if (stream && !managed) {
     MLIRC_CUDA(cudaFreeAsync(ptr, asStream(stream)));
-  else
-    MLIRC_CUDA(cudaFree(ptr));
+    return;
+  }
+  if (stream)
+    MLIRC_CUDA(cudaStreamSynchronize(asStream(stream)));
+  MLIRC_CUDA(cudaFree(ptr));
 }
 
 void MLIRC_EXPORT(mgpuMemcpy)(void *dst, void *src, size_t sizeBytes,
