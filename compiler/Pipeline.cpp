@@ -82,9 +82,11 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   // otherwise, and the kernel loses what they fold (constant loop bounds,
   // strides).
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createZeroSizedSharedGlobals());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createUniqueKernelNames({options.programId}));
   pm.addPass(createMergeGpuModules());
+  pm.addPass(createDropKernelMemoryGlobals());
   pm.addPass(createParallelizeHostLoops());
   pm.addNestedPass<func::FuncOp>(createAsyncRegion());
   pm.addPass(createSyncHostSharedAllocs());

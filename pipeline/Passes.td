@@ -37,6 +37,33 @@ def MergeGpuModules : Pass<"mlirc-merge-gpu-modules", "mlir::ModuleOp"> {
   }];
 }
 
+def ZeroSizedSharedGlobals
+    : Pass<"mlirc-zero-sized-shared-globals", "mlir::ModuleOp"> {
+  let summary = "Zero-sized workgroup memref.globals in kernels as the "
+                "dynamic shared memory";
+  let description = [{
+    MLIR's programs declared dynamic shared memory as a memref.global of
+    zero elements in workgroup memory (`memref<0xf16, 3>`) before
+    gpu.dynamic_shared_memory existed, and view it with reinterpret_cast,
+    as CUDA's `extern __shared__` arrays. A memref.get_global of one in a
+    kernel becomes a view of gpu.dynamic_shared_memory, which every target
+    implements; the host target read past a buffer of zero elements.
+  }];
+}
+
+def DropKernelMemoryGlobals
+    : Pass<"mlirc-drop-kernel-memory-globals", "mlir::ModuleOp"> {
+  let summary = "Remove host memref.globals in kernel memory spaces that "
+                "outlining copied into the kernels";
+  let description = [{
+    A memref.global of workgroup or private memory declared next to the
+    host functions is copied into each gpu.module whose kernels use it;
+    the host's own copy, which host code cannot use, went on to the host's
+    LLVM lowering and failed there without a location. It is removed
+    unless host code names it.
+  }];
+}
+
 def SyncHostSharedAllocs
     : Pass<"mlirc-sync-host-shared-allocs", "mlir::ModuleOp"> {
   let summary = "Make host_shared gpu.allocs synchronous again";

@@ -1,7 +1,7 @@
 //===- RuntimeError.h - How the runtime ends a failing program --*- C++ -*-===//
 //
 // Every backend reports a failure the same way: one line on stderr that
-// starts with "mlirc runtime: error: ", then exit status 1.
+// starts with "mlirc runtime: error: ", then exit status 1 at once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +23,11 @@ fail(const char *format, ...) {
   std::vfprintf(stderr, format, args);
   va_end(args);
   std::fprintf(stderr, "\n");
-  std::exit(1);
+  // Without the program's destructors: a failure on a stream's or an async
+  // task's thread would otherwise wait for (join) that very thread. What
+  // the program printed so far is kept.
+  std::fflush(nullptr);
+  std::_Exit(1);
 }
 
 } // namespace mlirc::runtime

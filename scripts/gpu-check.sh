@@ -36,25 +36,48 @@ prepare() {
   # The host target's integration programs, with the same expected output,
   # but for those only the host target can run (`REQUIRES:
   # offload-arch-host`: non-uniform all_reduce, a libm call from a kernel).
+  local test name line args argv status sorted split having
   for test in "$root"/test/integration/host/*.mlir; do
     name=$(basename "$test" .mlir)
     grep -q 'REQUIRES: offload-arch-host' "$test" && continue
-    # The flags of its RUN line that choose what runs.
-    flags=$(grep -o -- '--entry-point=[^ ]*' "$test" | head -1 || true)
+    # The RUN line that builds the program for the target under test (or
+    # for the host target, whose output a GPU's must match) as %t, and
+    # whether a `not` run of %t expects it to fail.
+    line=$(grep -E -m1 '^// RUN: %mlirc (%s|%t\.d/[^ ]*) (.* )?--offload-arch=(%offload_arch|host)( .*)? -o %t( |$)' \
+      "$test" || true)
+    [ -n "$line" ] || { echo "gpu-check: no GPU run in $name" >&2; continue; }
+    status=0
+    grep -qE '^// RUN: .*not (--crash )?%t( |$)' "$test" && status=1
+    sorted=0
+    grep -qE '^// RUN: .*%t \| sort' "$test" && sorted=1
+    args=${line#*%mlirc }
+    args=${args%% -o %t*}
+    split=$dir/$name.d
+    if [[ $args == *%t.d/* ]]; then
+      /usr/lib/llvm-22/bin/split-file "$test" "$split"
+    fi
+    args=${args//%s/$test}
+    args=${args//%t.d/$split}
+    args=${args//%offload_arch/$archs}
+    args=${args//--offload-arch=host/--offload-arch=$archs}
+    read -ra argv <<< "$args"
     # One with an op some of the archs lack (f64 tensor cores before
     # sm_80) is built for those that have it, which mlirc's error names.
-    if ! "$mlirc" "$test" $flags --offload-arch="$archs" -o "$dir/$name" \
-         2> "$dir/$name.log"; then
+    if ! "$mlirc" "${argv[@]}" -o "$dir/$name" 2> "$dir/$name.log"; then
       having=$(sed -n 's/.*of the requested archs, \([^;(]*\) ha\(s\|ve\) it.*/\1/p' \
         "$dir/$name.log" | head -1 | tr -d ' ')
-      [ -n "$having" ] || { cat "$dir/$name.log" >&2; exit 1; }
-      "$mlirc" "$test" $flags --offload-arch="$having" -o "$dir/$name"
+      if [ -z "$having" ]; then
+        echo "gpu-check: $name is not built for $archs:" >&2
+        cat "$dir/$name.log" >&2
+        rm -rf "$dir/$name.log" "$split"
+        continue
+      fi
+      "$mlirc" "${argv[@]/--offload-arch=$archs/--offload-arch=$having}" \
+        -o "$dir/$name"
     fi
-    rm "$dir/$name.log"
+    rm -rf "$dir/$name.log" "$split"
     cp "$test" "$dir/$name.expected"
-    sorted=0
-    grep -q '| sort' "$test" && sorted=1
-    echo "$name $name.expected 0 $sorted" >> "$dir/checks.txt"
+    echo "$name $name.expected $status $sorted" >> "$dir/checks.txt"
   done
   # C++ calling a device function written in MLIR, from separate objects.
   "$mlirc" -c "$root/examples/interop/saxpy.mlir" --offload-arch="$archs" \
@@ -118,7 +141,7 @@ prepare() {
   done
   "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc" -O3 "${gencode[@]}" \
     "$codegen/cuda-main.cu" -o "$dir/codegen-cuda"
-  cp "$codegen/best-times.awk" "$dir/"
+  cp "$codegen/best-times.awk" "$codegen/ncu-times.py" "$dir/"
 
   # Shared libraries outside glibc and libstdc++ that the programs load.
   local libs
@@ -144,9 +167,13 @@ run() {
   local failed=0
   while read -r program expected status sorted; do
     set +e
-    output=$("./$program" 2>&1)
+    # A kernel that waits for another that never runs would hang.
+    output=$(timeout 60 "./$program" 2>&1 < /dev/null)
     rc=$?
     set -e
+    if [ $rc = 124 ]; then
+      echo "FAIL $program: still running after 60 s"; failed=1; continue
+    fi
     [ "${sorted:-0}" = 1 ] && output=$(echo "$output" | sort)
     if { [ "$status" = 0 ] && [ $rc != 0 ]; } ||
        { [ "$status" != 0 ] && [ $rc = 0 ]; }; then
@@ -172,6 +199,16 @@ timing() {
     ./codegen-mlirc | paste - - | sed 's/^/mlirc /'
     ./codegen-cuda | paste - - | sed 's/^/cuda /'
   done | awk -v title="bench/codegen kernels on the GPU, seconds (best of 15 runs)" \
+    -v first=mlirc -v second=cuda -v label=CUDA -v goal=1.05 \
+    -f best-times.awk || true
+  # The kernels alone, without the launch, which the times above include
+  # (tens of microseconds of them): their durations as Nsight Compute
+  # reads them from the GPU, where ncu is installed.
+  command -v ncu > /dev/null || return 0
+  for program in codegen-mlirc codegen-cuda; do
+    ncu --clock-control none --metrics gpu__time_duration.sum --csv \
+      "./$program" 2> /dev/null | python3 ncu-times.py "${program#codegen-}"
+  done | awk -v title="bench/codegen kernels on the GPU, seconds of the kernel alone (ncu, best of 5)" \
     -v first=mlirc -v second=cuda -v label=CUDA -v goal=1.05 \
     -f best-times.awk || true
 }

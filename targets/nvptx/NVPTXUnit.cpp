@@ -212,6 +212,7 @@ public:
     pm.addPass(mlir::createConvertGpuOpsToNVVMOps());
     pm.addPass(mlir::createConvertNVVMToLLVMPass());
     populateGpuModulePostLowering(pm);
+    pm.addPass(createSharedMemoryArrays());
     if (flushDenormals)
       pm.addPass(createFlushDenormals({/*reflectFtz=*/true}));
   }

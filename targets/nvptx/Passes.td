@@ -68,4 +68,21 @@ def NVGPUBlockArguments
   }];
 }
 
+def SharedMemoryArrays
+    : Pass<"mlirc-shared-memory-arrays", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Zero-sized shared arrays as the dynamic shared memory; "
+                "shared memory aligned for bulk tensor copies";
+  let description = [{
+    MLIR's lowering of gpu.dynamic_shared_memory, and the zero-sized
+    memref.globals in workgroup memory that MLIR's programs use the same
+    way, are internal LLVM globals, which NVPTX makes static shared
+    variables of one byte: the memory behind them overlaps the kernel's
+    other shared variables (an mbarrier the TMA copy then overwrites).
+    They become external, CUDA's `extern __shared__` arrays, which all
+    start where the dynamic shared memory does. In a kernel module with
+    TMA copies or warpgroup MMA, every shared array is aligned to 1024
+    bytes, what their 128-byte swizzle needs.
+  }];
+}
+
 #endif // MLIRC_TARGETS_NVPTX_PASSES_TD

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A FileCheck subset for machines without LLVM (the GPU check script).
 
-Reads CHECK:, CHECK-NEXT:, CHECK-COUNT-<n>: and CHECK-NOT: lines (also
-behind `//`) from the check file and matches them, in order, against the
-lines of standard input: runs of whitespace count as one space, and
-{{regex}} parts are regular expressions. Exits 1 naming the first pattern
+Reads CHECK:, CHECK-NEXT:, CHECK-COUNT-<n>:, CHECK-DAG: and CHECK-NOT:
+lines (also behind `//`) from the check file and matches them, in order
+(a run of CHECK-DAG lines in any order), against the lines of standard
+input: runs of whitespace count as one space, {{regex}} parts are regular
+expressions and [[@LINE+N]] is a line number. Exits 1 naming the first pattern
 that did not match.
 """
 import re
@@ -23,17 +24,36 @@ def to_regex(pattern):
 
 def main():
     checks = []
-    for line in open(sys.argv[1]):
-        match = re.match(r"\s*(?://\s*)?(CHECK(?:-NEXT|-NOT|-COUNT-\d+)?):(.*)",
-                         line)
+    for number, line in enumerate(open(sys.argv[1]), 1):
+        # [[@LINE+N]] is the number of the line N lines below this one.
+        line = re.sub(r"\[\[@LINE([+-]\d+)?\]\]",
+                      lambda m: str(number + int(m.group(1) or 0)), line)
+        match = re.match(
+            r"\s*(?://\s*)?(CHECK(?:-NEXT|-NOT|-DAG|-COUNT-\d+)?):(.*)", line)
         if match:
             checks.append((match.group(1), to_regex(canon(match.group(2)))))
     lines = [canon(line) for line in sys.stdin.read().splitlines()]
     pos = -1
     forbidden = []
+    dag_start, dag_used = None, set()
     for kind, regex in checks:
+        if kind != "CHECK-DAG":
+            dag_start, dag_used = None, set()
         if kind == "CHECK-NOT":
             forbidden.append(regex)
+            continue
+        if kind == "CHECK-DAG":
+            # Any unused line after the one before the run; the run ends
+            # after the last line it matched.
+            if dag_start is None:
+                dag_start = pos + 1
+            found = next((i for i in range(dag_start, len(lines))
+                          if i not in dag_used and regex.search(lines[i])),
+                         None)
+            if found is None:
+                sys.exit("check failed: %s: %s" % (kind, regex.pattern))
+            dag_used.add(found)
+            pos = max(pos, found)
             continue
         count = int(kind.rsplit("-", 1)[1]) if "COUNT" in kind else 1
         for _ in range(count):
