@@ -16,6 +16,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_SHAREDMEMORYARRAYS
@@ -47,6 +49,7 @@ struct SharedMemoryArraysPass
     });
     auto external =
         LLVM::LinkageAttr::get(&getContext(), LLVM::Linkage::External);
+    DataLayout dataLayout(module);
     for (auto global : module.getOps<LLVM::GlobalOp>()) {
       if (global.getAddrSpace() != sharedAddressSpace)
         continue;
@@ -55,8 +58,22 @@ struct SharedMemoryArraysPass
         global.setLinkageAttr(external);
         global.setDsoLocal(false);
       }
-      if (tensorCopies && global.getAlignment().value_or(0) < swizzleAlignment)
+      if (!tensorCopies)
+        continue;
+      if (global.getAlignment().value_or(0) < swizzleAlignment)
         global.setAlignment(swizzleAlignment);
+      // Static arrays fill whole 1024-byte units, so that the dynamic
+      // shared memory after them starts at such a boundary too (the driver
+      // aligns it only to 16 bytes).
+      auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      if (!array || isZeroSized(array) || global.getValueOrNull() ||
+          !global.getInitializerRegion().empty())
+        continue;
+      uint64_t bytes = dataLayout.getTypeSize(array);
+      uint64_t padded = llvm::alignTo(bytes, swizzleAlignment);
+      if (padded != bytes)
+        global.setGlobalType(LLVM::LLVMArrayType::get(
+            IntegerType::get(&getContext(), 8), padded));
     }
   }
 };
