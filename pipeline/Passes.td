@@ -64,6 +64,24 @@ def DropKernelMemoryGlobals
   }];
 }
 
+def KernelHostMemory
+    : Pass<"mlirc-kernel-host-memory", "mlir::ModuleOp"> {
+  let summary = "Host memory a synchronous launch takes, made the device's "
+                "for the launch";
+  let description = [{
+    Kernels may take memref.alloc memory, which a GPU without access to
+    pageable memory cannot read (an illegal address on NVIDIA). Around
+    each synchronous gpu.launch_func, every memref argument in host memory
+    goes to mlircKernelHostMemoryBegin (its start and the bytes its
+    strides reach) before the launch and mlircKernelHostMemoryEnd after
+    it, which register and unregister it where the device needs that.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 def SyncHostSharedAllocs
     : Pass<"mlirc-sync-host-shared-allocs", "mlir::ModuleOp"> {
   let summary = "Make host_shared gpu.allocs synchronous again";

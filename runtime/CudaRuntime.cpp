@@ -26,6 +26,8 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -405,6 +407,71 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(
   dim3 cluster(clusterX, clusterY, clusterZ);
   launch(handle, ownHandle, name, &cluster, dim3(gridX, gridY, gridZ),
          dim3(blockX, blockY, blockZ), sharedBytes, asStream(stream), params);
+}
+
+/// Host memory a synchronous launch takes (pipeline/KernelHostMemory.cpp):
+/// where the device cannot read pageable memory, its pages are registered
+/// for the launch, and the kernel reads them at their host address (as
+/// every CUDA GPU on 64-bit Linux can). Memory the device has already
+/// (cudaMalloc, managed, registered) is left alone. Returns the
+/// registrations to undo, or null.
+void *MLIRC_EXPORT(mlircKernelHostMemoryBegin)(void *start, uint64_t bytes) {
+  static const bool pageable = [] {
+    int device = 0, value = 0;
+    return cudaGetDevice(&device) == cudaSuccess &&
+           cudaDeviceGetAttribute(&value, cudaDevAttrPageableMemoryAccess,
+                                  device) == cudaSuccess &&
+           value;
+  }();
+  if (!bytes || pageable)
+    return nullptr;
+  auto getType = [](uintptr_t address) {
+    cudaPointerAttributes attributes;
+    if (cudaPointerGetAttributes(&attributes,
+                                 reinterpret_cast<void *>(address)) !=
+        cudaSuccess) {
+      cudaGetLastError();
+      return cudaMemoryTypeDevice;
+    }
+    return attributes.type;
+  };
+  auto at = reinterpret_cast<uintptr_t>(start);
+  cudaMemoryType type = getType(at);
+  if (type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged)
+    return nullptr;
+  // Whole pages: another argument of the launch may share the first or
+  // last, and a page cannot be registered twice.
+  static const uintptr_t page = sysconf(_SC_PAGESIZE);
+  uintptr_t first = at & ~(page - 1);
+  uintptr_t end = (at + bytes + page - 1) & ~(page - 1);
+  auto *registered = new std::vector<void *>;
+  auto add = [&](uintptr_t from, uintptr_t to) {
+    void *address = reinterpret_cast<void *>(from);
+    MLIRC_CUDA(cudaHostRegister(address, to - from, cudaHostRegisterDefault));
+    registered->push_back(address);
+  };
+  if (type == cudaMemoryTypeUnregistered &&
+      getType(end - 1) == cudaMemoryTypeUnregistered &&
+      cudaHostRegister(reinterpret_cast<void *>(first), end - first,
+                       cudaHostRegisterDefault) == cudaSuccess) {
+    registered->push_back(reinterpret_cast<void *>(first));
+    return registered;
+  }
+  cudaGetLastError();
+  // Some pages are registered already: the others one by one.
+  for (uintptr_t page0 = first; page0 < end; page0 += page)
+    if (getType(page0) == cudaMemoryTypeUnregistered)
+      add(page0, page0 + page);
+  return registered;
+}
+
+void MLIRC_EXPORT(mlircKernelHostMemoryEnd)(void *registration) {
+  auto *registered = static_cast<std::vector<void *> *>(registration);
+  if (!registered)
+    return;
+  for (void *address : *registered)
+    MLIRC_CUDA(cudaHostUnregister(address));
+  delete registered;
 }
 
 #include "runtime/DeviceMemRefs.h"

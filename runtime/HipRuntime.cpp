@@ -415,6 +415,7 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(const void *, const void *,
 }
 
 #include "runtime/DeviceMemRefs.h"
+#include "runtime/HostMemoryReadable.h"
 #include "runtime/LaunchBounds.h"
 
 } // extern "C"

@@ -631,6 +631,7 @@ void MLIRC_EXPORT(mlircLaunchClusterKernel)(
 }
 
 #include "runtime/DeviceMemRefs.h"
+#include "runtime/HostMemoryReadable.h"
 #include "runtime/LaunchBounds.h"
 
 } // extern "C"

@@ -226,6 +226,9 @@ public:
 
   void populateHostPreLowering(mlir::OpPassManager &pm) const override {
     pm.addPass(createLowerTmaDescriptors());
+    // Kernels may take memref.alloc memory, which GPUs without access to
+    // pageable memory cannot read.
+    pm.addPass(mlirc::createKernelHostMemory());
   }
 
   SmallVector<mlir::Attribute>
