@@ -6,7 +6,8 @@
 // stream, and end that stream. MLIR 22's gpu-to-llvm leaves the yield as
 // it is, so the consumer destroyed a stream as an event (a double free).
 // This pass does the producer's part before gpu-to-llvm, through casts that
-// reconcile-unrealized-casts removes.
+// reconcile-unrealized-casts removes, and on the consumer's side turns the
+// event into a stream (a gpu.wait) before ops other than gpu.wait take it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,7 +47,44 @@ struct YieldGpuEventsPass
                                     LLVM::LLVMFunctionType::get(result, args));
   }
 
+  /// A token a body received, or that async.await gave the host, is an
+  /// event, which gpu-to-llvm turns into a stream only for gpu.wait: other
+  /// ops (gpu.alloc, gpu.memcpy, launches) took the event for a stream
+  /// (CUDA: "context is destroyed"). One gpu.wait async makes the stream
+  /// that all its uses take.
+  void waitForReceivedTokens() {
+    SmallVector<Value> received;
+    getOperation().walk([&](Operation *op) {
+      if (auto execute = dyn_cast<async::ExecuteOp>(op)) {
+        for (BlockArgument arg : execute.getBodyRegion().getArguments())
+          if (isa<gpu::AsyncTokenType>(arg.getType()))
+            received.push_back(arg);
+      } else if (auto await = dyn_cast<async::AwaitOp>(op)) {
+        if (Value result = await.getResult())
+          if (isa<gpu::AsyncTokenType>(result.getType()))
+            received.push_back(result);
+      }
+    });
+    for (Value token : received) {
+      bool streamUse = llvm::any_of(token.getUsers(), [](Operation *user) {
+        return isa<gpu::AsyncOpInterface>(user) && !isa<gpu::WaitOp>(user);
+      });
+      if (!streamUse)
+        continue;
+      OpBuilder b(token.getContext());
+      if (auto arg = dyn_cast<BlockArgument>(token))
+        b.setInsertionPointToStart(arg.getOwner());
+      else
+        b.setInsertionPointAfter(token.getDefiningOp());
+      auto wait = gpu::WaitOp::create(b, token.getLoc(),
+                                      gpu::AsyncTokenType::get(&getContext()),
+                                      ValueRange{token});
+      token.replaceAllUsesExcept(wait.getAsyncToken(), wait);
+    }
+  }
+
   void runOnOperation() override {
+    waitForReceivedTokens();
     SmallVector<async::YieldOp> yields;
     getOperation().walk([&](async::YieldOp yield) {
       if (llvm::any_of(yield.getOperandTypes(),

@@ -437,7 +437,8 @@ void *MLIRC_EXPORT(mlircKernelHostMemoryBegin)(void *start, uint64_t bytes) {
   };
   auto at = reinterpret_cast<uintptr_t>(start);
   cudaMemoryType type = getType(at);
-  if (type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged)
+  // gpu.host_register'ed memory (cudaMemoryTypeHost) is the device's too.
+  if (type != cudaMemoryTypeUnregistered)
     return nullptr;
   // Whole pages: another argument of the launch may share the first or
   // last, and a page cannot be registered twice.
@@ -447,11 +448,17 @@ void *MLIRC_EXPORT(mlircKernelHostMemoryBegin)(void *start, uint64_t bytes) {
   auto *registered = new std::vector<void *>;
   auto add = [&](uintptr_t from, uintptr_t to) {
     void *address = reinterpret_cast<void *>(from);
-    MLIRC_CUDA(cudaHostRegister(address, to - from, cudaHostRegisterDefault));
+    cudaError_t error =
+        cudaHostRegister(address, to - from, cudaHostRegisterDefault);
+    // A page that another registration (of the program's) covers in part.
+    if (error == cudaErrorHostMemoryAlreadyRegistered) {
+      cudaGetLastError();
+      return;
+    }
+    check(error, "cudaHostRegister");
     registered->push_back(address);
   };
-  if (type == cudaMemoryTypeUnregistered &&
-      getType(end - 1) == cudaMemoryTypeUnregistered &&
+  if (getType(end - 1) == cudaMemoryTypeUnregistered &&
       cudaHostRegister(reinterpret_cast<void *>(first), end - first,
                        cudaHostRegisterDefault) == cudaSuccess) {
     registered->push_back(reinterpret_cast<void *>(first));

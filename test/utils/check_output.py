@@ -3,10 +3,11 @@
 
 Reads CHECK:, CHECK-NEXT:, CHECK-COUNT-<n>:, CHECK-DAG: and CHECK-NOT:
 lines (also behind `//`) from the check file and matches them, in order
-(a run of CHECK-DAG lines in any order), against the lines of standard
-input: runs of whitespace count as one space, {{regex}} parts are regular
-expressions and [[@LINE+N]] is a line number. Exits 1 naming the first pattern
-that did not match.
+(a run of CHECK-DAG lines in any order; a CHECK also later on the line of
+the previous match), against the lines of standard input: runs of
+whitespace count as one space, {{regex}} parts are regular expressions and
+[[@LINE+N]] is a line number. Exits 1 naming the first pattern that did
+not match.
 """
 import re
 import sys
@@ -33,7 +34,9 @@ def main():
         if match:
             checks.append((match.group(1), to_regex(canon(match.group(2)))))
     lines = [canon(line) for line in sys.stdin.read().splitlines()]
-    pos = -1
+    # The last match: its line and where on it it ended (a CHECK may match
+    # later on the same line, as FileCheck's do).
+    pos, col = -1, 0
     forbidden = []
     dag_start, dag_used = None, set()
     for kind, regex in checks:
@@ -53,26 +56,32 @@ def main():
             if found is None:
                 sys.exit("check failed: %s: %s" % (kind, regex.pattern))
             dag_used.add(found)
-            pos = max(pos, found)
+            if found > pos:
+                pos, col = found, len(lines[found])
             continue
         count = int(kind.rsplit("-", 1)[1]) if "COUNT" in kind else 1
         for _ in range(count):
             start = pos + 1
+            match = None
             if kind == "CHECK-NEXT":
-                found = start < len(lines) and regex.search(lines[start])
-                pos = start
+                line = start
+                if line < len(lines):
+                    match = regex.search(lines[line])
             else:
-                pos = start
-                while pos < len(lines) and not regex.search(lines[pos]):
-                    pos += 1
-                found = pos < len(lines)
-            if not found:
+                line = pos
+                if pos >= 0:
+                    match = regex.search(lines[pos], col)
+                while not match and line + 1 < len(lines):
+                    line += 1
+                    match = regex.search(lines[line])
+            if not match:
                 sys.exit("check failed: %s: %s" % (kind, regex.pattern))
-            for skipped in lines[start:pos]:
+            for skipped in lines[start:line]:
                 for bad in forbidden:
                     if bad.search(skipped):
                         sys.exit("check failed: CHECK-NOT: %s" % bad.pattern)
             forbidden = []
+            pos, col = line, match.end()
     print("ok")
 
 
