@@ -213,6 +213,7 @@ public:
     pm.addPass(mlir::createConvertNVVMToLLVMPass());
     populateGpuModulePostLowering(pm);
     pm.addPass(createSharedMemoryArrays());
+    pm.addPass(createLooseThreadBounds());
     if (flushDenormals)
       pm.addPass(createFlushDenormals({/*reflectFtz=*/true}));
   }

@@ -85,4 +85,20 @@ def SharedMemoryArrays
   }];
 }
 
+def LooseThreadBounds
+    : Pass<"mlirc-loose-thread-bounds", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Drop the maxntid of a known block size that bounds no "
+                "register";
+  let description = [{
+    MLIR lowers a kernel's known_block_size to PTX's .maxntid. For 256
+    threads or fewer, that bounds nothing (255 registers each still fit
+    the register file), but ptxas, compiling relocatable code as mlirc
+    does, takes it as leave to use them: the tiled matmul of
+    bench/codegen.sh got 115 registers instead of 32, a quarter of the
+    occupancy, and ran 1.7 times as long as nvcc's on an H200. The
+    attribute goes there; larger blocks keep it, so that their kernels
+    can launch.
+  }];
+}
+
 #endif // MLIRC_TARGETS_NVPTX_PASSES_TD
