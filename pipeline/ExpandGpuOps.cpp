@@ -132,9 +132,10 @@ struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
     Value lane = arith::IndexCastOp::create(
         rewriter, loc, i32, gpu::LaneIdOp::create(rewriter, loc, nullptr));
     Value width = op.getWidth(), offset = op.getOffset();
-    Value segmentStart = arith::SubIOp::create(
-        rewriter, loc, lane, arith::RemUIOp::create(rewriter, loc, lane, width));
-    Value segmentEnd = arith::AddIOp::create(rewriter, loc, segmentStart, width);
+    Value inSegment = arith::RemUIOp::create(rewriter, loc, lane, width);
+    Value segmentStart = arith::SubIOp::create(rewriter, loc, lane, inSegment);
+    Value segmentEnd =
+        arith::AddIOp::create(rewriter, loc, segmentStart, width);
     Value source, valid;
     switch (op.getMode()) {
     case gpu::ShuffleMode::XOR:
@@ -182,7 +183,8 @@ struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
         add(arith::SubIOp::create(rewriter, loc, linear, lane), source);
     valid = both(valid, both(cmp(P::ult, source, constant(warpSize)),
                              cmp(P::ult, sourceThread, blockSize)));
-    Value sourceLane = arith::SelectOp::create(rewriter, loc, valid, source, lane);
+    Value sourceLane =
+        arith::SelectOp::create(rewriter, loc, valid, source, lane);
     Value mask;
     if (nvidia) {
       Value end = arith::MinUIOp::create(rewriter, loc, segmentEnd,

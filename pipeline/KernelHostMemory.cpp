@@ -82,8 +82,7 @@ struct KernelHostMemoryPass
       }
       for (Operation *user : token.getUsers())
         if (auto wait = dyn_cast<gpu::WaitOp>(user))
-          if (!wait.getAsyncToken() &&
-              wait->getBlock() == launch->getBlock()) {
+          if (!wait.getAsyncToken() && wait->getBlock() == launch->getBlock()) {
             launches.push_back({launch, wait});
             return;
           }
@@ -127,8 +126,7 @@ struct KernelHostMemoryPass
   /// sum of (size - 1) * stride + 1) elements, none when a size is 0.
   Value getSpanBytes(OpBuilder &b, Location loc, Value memref) {
     auto type = cast<MemRefType>(memref.getType());
-    auto metadata =
-        memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value last = metadata.getOffset();
@@ -140,11 +138,10 @@ struct KernelHostMemoryPass
           b, loc, last, arith::MulIOp::create(b, loc, steps, stride));
       empty = arith::OrIOp::create(
           b, loc, empty,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, size,
-                                zero));
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, size, zero));
     }
-    int64_t size = DataLayout::closest(getOperation())
-                       .getTypeSize(type.getElementType());
+    int64_t size =
+        DataLayout::closest(getOperation()).getTypeSize(type.getElementType());
     Value elementBytes = arith::ConstantIndexOp::create(b, loc, size);
     Value bytes = arith::MulIOp::create(
         b, loc, arith::AddIOp::create(b, loc, last, one), elementBytes);

@@ -72,8 +72,7 @@ struct ZeroSizedSharedGlobalsPass
         raw = memref::MemorySpaceCastOp::create(
             b, loc,
             MemRefType::get(bytes.getShape(), bytes.getElementType(),
-                            MemRefLayoutAttrInterface(),
-                            type.getMemorySpace()),
+                            MemRefLayoutAttrInterface(), type.getMemorySpace()),
             raw);
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
       Value view =

@@ -131,8 +131,8 @@ struct NVGPUBlockArgumentsPass
           // conversion reconciles or reports.
           OpBuilder builder(branch);
           operands.slice(index, 1).assign(
-              UnrealizedConversionCastOp::create(builder, branch.getLoc(),
-                                                 type, incoming)
+              UnrealizedConversionCastOp::create(builder, branch.getLoc(), type,
+                                                 incoming)
                   .getResult(0));
         }
       });
