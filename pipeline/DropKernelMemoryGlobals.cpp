@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -25,11 +26,8 @@ using namespace mlir;
 namespace {
 
 bool isKernelMemory(Attribute space) {
-  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() != gpu::AddressSpace::Global;
-  if (auto number = dyn_cast_or_null<IntegerAttr>(space))
-    return number.getInt() == 3 || number.getInt() == 5;
-  return false;
+  std::optional<gpu::AddressSpace> memory = mlirc::getGpuAddressSpace(space);
+  return memory && *memory != gpu::AddressSpace::Global;
 }
 
 struct DropKernelMemoryGlobalsPass

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
+#include "pipeline/ShuffleSegments.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -131,32 +132,8 @@ struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
     using P = arith::CmpIPredicate;
     Value lane = arith::IndexCastOp::create(
         rewriter, loc, i32, gpu::LaneIdOp::create(rewriter, loc, nullptr));
-    Value width = op.getWidth(), offset = op.getOffset();
-    Value inSegment = arith::RemUIOp::create(rewriter, loc, lane, width);
-    Value segmentStart = arith::SubIOp::create(rewriter, loc, lane, inSegment);
-    Value segmentEnd =
-        arith::AddIOp::create(rewriter, loc, segmentStart, width);
-    Value source, valid;
-    switch (op.getMode()) {
-    case gpu::ShuffleMode::XOR:
-      source = arith::XOrIOp::create(rewriter, loc, lane, offset);
-      valid = both(cmp(P::uge, source, segmentStart),
-                   cmp(P::ult, source, segmentEnd));
-      break;
-    case gpu::ShuffleMode::UP:
-      source = arith::SubIOp::create(rewriter, loc, lane, offset);
-      valid = cmp(P::uge, lane,
-                  arith::AddIOp::create(rewriter, loc, segmentStart, offset));
-      break;
-    case gpu::ShuffleMode::DOWN:
-      source = arith::AddIOp::create(rewriter, loc, lane, offset);
-      valid = cmp(P::ult, source, segmentEnd);
-      break;
-    case gpu::ShuffleMode::IDX:
-      source = arith::AddIOp::create(rewriter, loc, segmentStart, offset);
-      valid = cmp(P::ult, offset, width);
-      break;
-    }
+    auto [source, valid, segmentStart, segmentEnd] = mlirc::getShuffleSource(
+        rewriter, loc, op.getMode(), lane, op.getOffset(), op.getWidth());
     // The lanes of the subgroup that are threads of the block.
     auto asI32 = [&](Value index) -> Value {
       return arith::IndexCastOp::create(rewriter, loc, i32, index);
@@ -191,7 +168,7 @@ struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
                                          constant(warpSize));
       Value count = arith::SubIOp::create(rewriter, loc, end, segmentStart);
       Value ones = arith::SelectOp::create(
-          rewriter, loc, cmp(P::eq, count, constant(32)), constant(-1),
+          rewriter, loc, cmp(P::eq, count, constant(warpSize)), constant(-1),
           arith::SubIOp::create(
               rewriter, loc,
               arith::ShLIOp::create(rewriter, loc, constant(1), count),

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -36,15 +37,6 @@ static constexpr StringLiteral endName = "mlircKernelHostMemoryEnd";
 
 namespace {
 
-/// Host memory: no memory space, or the gpu dialect's global one.
-bool inHostMemory(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (!space)
-    return true;
-  auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space);
-  return gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global;
-}
-
 /// True when \p memref is a view of a gpu.alloc's memory.
 bool isDeviceAllocation(Value memref) {
   while (Operation *def = memref.getDefiningOp()) {
@@ -61,7 +53,10 @@ bool isDeviceAllocation(Value memref) {
 /// A kernel argument in memory the host may have allocated.
 bool isHostArgument(Value operand) {
   auto type = dyn_cast<MemRefType>(operand.getType());
-  return type && inHostMemory(type) && !isDeviceAllocation(operand);
+  return type &&
+         mlirc::getGpuAddressSpace(type.getMemorySpace()) ==
+             gpu::AddressSpace::Global &&
+         !isDeviceAllocation(operand);
 }
 
 struct KernelHostMemoryPass

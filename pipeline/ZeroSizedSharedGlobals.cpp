@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,14 +27,6 @@ using namespace mlir;
 
 namespace {
 
-bool isWorkgroupMemory(Attribute space) {
-  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
-  if (auto number = dyn_cast_or_null<IntegerAttr>(space))
-    return number.getInt() == 3;
-  return false;
-}
-
 struct ZeroSizedSharedGlobalsPass
     : public mlirc::impl::ZeroSizedSharedGlobalsBase<
           ZeroSizedSharedGlobalsPass> {
@@ -44,7 +37,8 @@ struct ZeroSizedSharedGlobalsPass
       MemRefType type = op.getType();
       if (!type.hasStaticShape() || type.getNumElements() != 0 ||
           !type.getLayout().isIdentity() ||
-          !isWorkgroupMemory(type.getMemorySpace()))
+          mlirc::getGpuAddressSpace(type.getMemorySpace()) !=
+              gpu::AddressSpace::Workgroup)
         return;
       // Only where gpu.dynamic_shared_memory may be: in a kernel's body.
       Operation *parent = op->getParentOp();

@@ -184,19 +184,23 @@ StreamPool &getStreamPool() {
   return *pool;
 }
 
-/// The memory mgpuMemAlloc made (start and size), which a launch's host
-/// memory check (mlircKernelHostMemoryBegin) knows without asking CUDA.
+/// The memory mgpuMemAlloc made, which a launch's host memory check
+/// (mlircKernelHostMemoryBegin) and mgpuMemFree know without asking CUDA.
 struct Allocations {
+  struct Allocation {
+    uint64_t size;
+    bool managed;
+  };
   std::mutex mutex;
-  std::map<uintptr_t, uint64_t> sizes;
+  std::map<uintptr_t, Allocation> starts;
 
   bool contains(uintptr_t address) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto next = sizes.upper_bound(address);
-    if (next == sizes.begin())
+    auto next = starts.upper_bound(address);
+    if (next == starts.begin())
       return false;
     auto previous = std::prev(next);
-    return address < previous->first + previous->second;
+    return address < previous->first + previous->second.size;
   }
 };
 
@@ -300,23 +304,26 @@ void *MLIRC_EXPORT(mgpuMemAlloc)(uint64_t sizeBytes, void *stream,
     MLIRC_CUDA(cudaMalloc(&ptr, sizeBytes));
   Allocations &allocations = getAllocations();
   std::lock_guard<std::mutex> lock(allocations.mutex);
-  allocations.sizes[reinterpret_cast<uintptr_t>(ptr)] = sizeBytes;
+  allocations.starts[reinterpret_cast<uintptr_t>(ptr)] = {sizeBytes,
+                                                          isHostShared};
   return ptr;
 }
 
 void MLIRC_EXPORT(mgpuMemFree)(void *ptr, void *stream) {
   if (!ptr)
     return;
+  // Managed memory (host_shared) has no stream-ordered free
+  // (cudaErrorNotSupported): it is freed once the stream's work is done.
+  bool managed = false;
   {
     Allocations &allocations = getAllocations();
     std::lock_guard<std::mutex> lock(allocations.mutex);
-    allocations.sizes.erase(reinterpret_cast<uintptr_t>(ptr));
+    auto it = allocations.starts.find(reinterpret_cast<uintptr_t>(ptr));
+    if (it != allocations.starts.end()) {
+      managed = it->second.managed;
+      allocations.starts.erase(it);
+    }
   }
-  // Managed memory (host_shared) has no stream-ordered free
-  // (cudaErrorNotSupported): it is freed once the stream's work is done.
-  cudaPointerAttributes attributes;
-  bool managed = cudaPointerGetAttributes(&attributes, ptr) == cudaSuccess &&
-                 attributes.type == cudaMemoryTypeManaged;
   if (stream && !managed) {
     MLIRC_CUDA(cudaFreeAsync(ptr, asStream(stream)));
     return;

@@ -11,7 +11,7 @@
 # the code-quality suite of bench/codegen.sh twice, by mlirc and by nvcc
 # (`run` times each kernel against its CUDA version, after the checks), and
 # packs them, their expected output and any shared library a bare machine
-# lacks into DIR/bundle.tar.xz, about 2 MB (the programs link mlirc's
+# lacks into DIR/bundle.tar.xz, about 4 MB (the programs link mlirc's
 # runtime statically). `run` needs only bash, python3 and the
 # NVIDIA driver. On a machine that has both a GPU and mlirc's build,
 # `lit build/test` and `lit build/test/integration/host --param

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/host/HostBlockFunction.h"
+#include "pipeline/ShuffleSegments.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
@@ -42,35 +43,12 @@ LogicalResult BlockFunctionBuilder::emitShuffle(gpu::ShuffleOp shuffle,
       arith::RemUIOp::create(b, loc, scope.linear, constant(b, subgroupSize));
   // Lanes form segments of `width`; a source outside the thread's segment,
   // or past the end of the block, leaves the value as it is.
-  Value inSegment = arith::RemUIOp::create(b, loc, lane, width);
-  Value segmentStart = arith::SubIOp::create(b, loc, lane, inSegment);
-  Value segmentEnd = arith::AddIOp::create(b, loc, segmentStart, width);
-  Value source, valid;
   auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
     return arith::CmpIOp::create(b, loc, p, x, y).getResult();
   };
-  switch (shuffle.getMode()) {
-  case gpu::ShuffleMode::XOR:
-    source = arith::XOrIOp::create(b, loc, lane, offset);
-    valid = cmp(arith::CmpIPredicate::ult, source, segmentEnd);
-    valid = arith::AndIOp::create(
-        b, loc, valid, cmp(arith::CmpIPredicate::uge, source, segmentStart));
-    break;
-  case gpu::ShuffleMode::UP:
-    source = arith::SubIOp::create(b, loc, lane, offset);
-    // Unsigned: a negative source wraps to a huge lane.
-    valid = cmp(arith::CmpIPredicate::uge, lane,
-                arith::AddIOp::create(b, loc, segmentStart, offset));
-    break;
-  case gpu::ShuffleMode::DOWN:
-    source = arith::AddIOp::create(b, loc, lane, offset);
-    valid = cmp(arith::CmpIPredicate::ult, source, segmentEnd);
-    break;
-  case gpu::ShuffleMode::IDX:
-    source = arith::AddIOp::create(b, loc, segmentStart, offset);
-    valid = cmp(arith::CmpIPredicate::ult, offset, width);
-    break;
-  }
+  mlirc::ShuffleSource from =
+      mlirc::getShuffleSource(b, loc, shuffle.getMode(), lane, offset, width);
+  Value source = from.lane, valid = from.valid;
   Value subgroupStart = arith::SubIOp::create(b, loc, scope.linear, lane);
   Value sourceThread = arith::AddIOp::create(b, loc, subgroupStart, source);
   valid = arith::AndIOp::create(

@@ -36,6 +36,10 @@ bool isZeroSized(Type type) {
   return array && array.getNumElements() == 0;
 }
 
+bool hasInitializer(LLVM::GlobalOp global) {
+  return global.getValueOrNull() || !global.getInitializerRegion().empty();
+}
+
 struct SharedMemoryArraysPass
     : public mlirc::impl::SharedMemoryArraysBase<SharedMemoryArraysPass> {
   void runOnOperation() override {
@@ -53,8 +57,7 @@ struct SharedMemoryArraysPass
     for (auto global : module.getOps<LLVM::GlobalOp>()) {
       if (global.getAddrSpace() != sharedAddressSpace)
         continue;
-      if (isZeroSized(global.getGlobalType()) && !global.getValueOrNull() &&
-          global.getInitializerRegion().empty()) {
+      if (isZeroSized(global.getGlobalType()) && !hasInitializer(global)) {
         global.setLinkageAttr(external);
         global.setDsoLocal(false);
       }
@@ -66,8 +69,7 @@ struct SharedMemoryArraysPass
       // shared memory after them starts at such a boundary too (the driver
       // aligns it only to 16 bytes).
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-      if (!array || isZeroSized(array) || global.getValueOrNull() ||
-          !global.getInitializerRegion().empty())
+      if (!array || isZeroSized(array) || hasInitializer(global))
         continue;
       uint64_t bytes = dataLayout.getTypeSize(array);
       uint64_t padded = llvm::alignTo(bytes, swizzleAlignment);
