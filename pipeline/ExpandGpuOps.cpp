@@ -17,6 +17,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
@@ -95,15 +96,32 @@ struct WidenNarrowShuffle : public OpRewritePattern<gpu::ShuffleOp> {
   }
 };
 
+/// The lanes of the subgroup that execute this point, one bit each
+/// (\p warpSize bits): on NVIDIA activemask (asm with side effects stays
+/// where it is), on AMD a ballot, which reads the exec mask. The lanes past
+/// a block's last thread are never among them.
+Value getActiveLanes(OpBuilder &b, Location loc, unsigned warpSize,
+                     bool nvidia) {
+  if (nvidia)
+    return LLVM::InlineAsmOp::create(
+               b, loc, b.getI32Type(), ValueRange(), "activemask.b32 $0;",
+               "=r", /*has_side_effects=*/true, /*is_align_stack=*/false,
+               LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+        .getResult(0);
+  Value always = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  return ROCDL::BallotOp::create(b, loc, b.getIntegerType(warpSize), always);
+}
+
 /// gpu.shuffle of a width W other than the subgroup's, within segments of W
 /// lanes, as on the host target and Vulkan (and as CUDA's __shfl_*_sync
 /// with a width): MLIR's NVVM lowering lets only the first W lanes take
 /// part, so the lanes past them got no value. A source outside the lane's
-/// segment, past the subgroup or past the block's last thread leaves the
-/// value as it is, with valid false. On NVIDIA only the segment's own
-/// lanes take part (its mask), so a shuffle that only the first W lanes
-/// reach, as MLIR defines it, stays right; on AMD a whole-subgroup index
-/// shuffle reads any lane.
+/// segment, past the subgroup or past the block's last thread (counted
+/// from the active lanes, not from thread ids and block sizes) leaves the
+/// value as it is, with valid false. On
+/// NVIDIA only the segment's own lanes take part (its mask), so a shuffle
+/// that only the first W lanes reach, as MLIR defines it, stays right; on
+/// AMD one bpermute over the subgroup reads any lane.
 struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
   ShuffleWithinSegments(MLIRContext *context, unsigned warpSize, bool nvidia)
       : OpRewritePattern(context, /*benefit=*/2), warpSize(warpSize),
@@ -134,57 +152,42 @@ struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
         rewriter, loc, i32, gpu::LaneIdOp::create(rewriter, loc, nullptr));
     auto [source, valid, segmentStart, segmentEnd] = mlirc::getShuffleSource(
         rewriter, loc, op.getMode(), lane, op.getOffset(), op.getWidth());
-    // The lanes of the subgroup that are threads of the block.
-    auto asI32 = [&](Value index) -> Value {
-      return arith::IndexCastOp::create(rewriter, loc, i32, index);
-    };
-    auto threadId = [&](gpu::Dimension dim) {
-      return asI32(gpu::ThreadIdOp::create(rewriter, loc, dim));
-    };
-    auto blockDim = [&](gpu::Dimension dim) {
-      return asI32(gpu::BlockDimOp::create(rewriter, loc, dim));
-    };
-    auto mul = [&](Value x, Value y) -> Value {
-      return arith::MulIOp::create(rewriter, loc, x, y);
-    };
-    auto add = [&](Value x, Value y) -> Value {
-      return arith::AddIOp::create(rewriter, loc, x, y);
-    };
-    using D = gpu::Dimension;
-    Value sizeX = blockDim(D::x), sizeY = blockDim(D::y);
-    Value linear =
-        add(threadId(D::x),
-            mul(sizeX, add(threadId(D::y), mul(sizeY, threadId(D::z)))));
-    Value blockSize = mul(mul(sizeX, sizeY), blockDim(D::z));
-    Value sourceThread =
-        add(arith::SubIOp::create(rewriter, loc, linear, lane), source);
-    valid = both(valid, both(cmp(P::ult, source, constant(warpSize)),
-                             cmp(P::ult, sourceThread, blockSize)));
+    // MLIR requires the first W lanes to run the shuffle, so the lanes
+    // that do not are the last ones, past the block's last thread: the
+    // source runs it if it is below their count.
+    Value count = LLVM::CtPopOp::create(
+        rewriter, loc, getActiveLanes(rewriter, loc, warpSize, nvidia));
+    if (warpSize != 32)
+      count = arith::TruncIOp::create(rewriter, loc, i32, count);
+    valid = both(valid, cmp(P::ult, source, count));
     Value sourceLane =
         arith::SelectOp::create(rewriter, loc, valid, source, lane);
     Value mask;
     if (nvidia) {
       Value end = arith::MinUIOp::create(rewriter, loc, segmentEnd,
                                          constant(warpSize));
-      Value count = arith::SubIOp::create(rewriter, loc, end, segmentStart);
+      Value lanes = arith::SubIOp::create(rewriter, loc, end, segmentStart);
       Value ones = arith::SelectOp::create(
-          rewriter, loc, cmp(P::eq, count, constant(warpSize)), constant(-1),
+          rewriter, loc, cmp(P::eq, lanes, constant(warpSize)), constant(-1),
           arith::SubIOp::create(
               rewriter, loc,
-              arith::ShLIOp::create(rewriter, loc, constant(1), count),
+              arith::ShLIOp::create(rewriter, loc, constant(1), lanes),
               constant(1)));
       mask = arith::ShLIOp::create(rewriter, loc, ones, segmentStart);
     }
+    // AMD: the validity is known, so a bare bpermute (by byte address)
+    // instead of MLIR's lowering of an index shuffle, which checks again.
+    Value address;
+    if (!nvidia)
+      address = arith::ShLIOp::create(rewriter, loc, sourceLane, constant(2));
     Value result =
         moveInWords(rewriter, loc, op.getValue(), [&](Value word) -> Value {
           if (nvidia)
             return NVVM::ShflOp::create(rewriter, loc, i32, mask, word,
                                         sourceLane, constant(0x1f),
                                         NVVM::ShflKind::idx, UnitAttr());
-          return gpu::ShuffleOp::create(rewriter, loc, word, sourceLane,
-                                        constant(warpSize),
-                                        gpu::ShuffleMode::IDX)
-              .getShuffleResult();
+          return ROCDL::DsBpermuteOp::create(rewriter, loc, i32, address,
+                                             word);
         });
     rewriter.replaceOp(op, {result, valid});
     return success();
@@ -201,7 +204,7 @@ struct ExpandGpuOpsPass
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, LLVM::LLVMDialect,
                     memref::MemRefDialect, NVVM::NVVMDialect,
-                    vector::VectorDialect>();
+                    ROCDL::ROCDLDialect, vector::VectorDialect>();
   }
 
   /// gpu.subgroup_broadcast as shfl.sync among the active lanes (a
@@ -222,13 +225,7 @@ struct ExpandGpuOpsPass
       OpBuilder b(op);
       Location loc = op.getLoc();
       Type i32 = b.getI32Type();
-      // The lanes executing the broadcast; asm with side effects stays
-      // where it is.
-      auto activeMask = LLVM::InlineAsmOp::create(
-          b, loc, i32, ValueRange(), "activemask.b32 $0;", "=r",
-          /*has_side_effects=*/true, /*is_align_stack=*/false,
-          LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
-      Value mask = activeMask.getResult(0);
+      Value mask = getActiveLanes(b, loc, /*warpSize=*/32, /*nvidia=*/true);
       Value lane;
       if (Value named = op.getLane())
         lane = named.getType().isIndex()

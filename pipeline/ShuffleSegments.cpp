@@ -3,6 +3,7 @@
 #include "pipeline/ShuffleSegments.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
@@ -19,6 +20,14 @@ mlirc::ShuffleSource mlirc::getShuffleSource(OpBuilder &b, Location loc,
   switch (mode) {
   case gpu::ShuffleMode::XOR: {
     Value source = arith::XOrIOp::create(b, loc, lane, offset);
+    // Flipping bits below a power-of-two width stays in the segment (the
+    // usual butterfly); said here, as no folder sees it.
+    APInt constantOffset, constantWidth;
+    if (matchPattern(offset, m_ConstantInt(&constantOffset)) &&
+        matchPattern(width, m_ConstantInt(&constantWidth)) &&
+        constantWidth.isPowerOf2() && constantOffset.ult(constantWidth))
+      return {source, arith::ConstantIntOp::create(b, loc, 1, 1), segmentStart,
+              segmentEnd};
     return {source,
             arith::AndIOp::create(b, loc, cmp(P::uge, source, segmentStart),
                                   cmp(P::ult, source, segmentEnd)),
