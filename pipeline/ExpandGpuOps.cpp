@@ -154,12 +154,15 @@ struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
         rewriter, loc, op.getMode(), lane, op.getOffset(), op.getWidth());
     // MLIR requires the first W lanes to run the shuffle, so the lanes
     // that do not are the last ones, past the block's last thread: the
-    // source runs it if it is below their count.
-    Value count = LLVM::CtPopOp::create(
-        rewriter, loc, getActiveLanes(rewriter, loc, warpSize, nvidia));
-    if (warpSize != 32)
-      count = arith::TruncIOp::create(rewriter, loc, i32, count);
-    valid = both(valid, cmp(P::ult, source, count));
+    // source runs it if it is below their count. An `up` source lies below
+    // this lane, which runs it.
+    if (op.getMode() != gpu::ShuffleMode::UP) {
+      Value count = LLVM::CtPopOp::create(
+          rewriter, loc, getActiveLanes(rewriter, loc, warpSize, nvidia));
+      if (warpSize != 32)
+        count = arith::TruncIOp::create(rewriter, loc, i32, count);
+      valid = both(valid, cmp(P::ult, source, count));
+    }
     Value sourceLane =
         arith::SelectOp::create(rewriter, loc, valid, source, lane);
     Value mask;

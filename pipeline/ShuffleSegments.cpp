@@ -33,16 +33,16 @@ mlirc::ShuffleSource mlirc::getShuffleSource(OpBuilder &b, Location loc,
                                   cmp(P::ult, source, segmentEnd)),
             segmentStart, segmentEnd};
   }
+  // Up and down compare the offset with the lanes left in the segment, so
+  // no sum can wrap, whatever the offset.
   case gpu::ShuffleMode::UP:
-    // Unsigned: a source below the segment wraps to a huge lane.
-    return {
-        arith::SubIOp::create(b, loc, lane, offset),
-        cmp(P::uge, lane, arith::AddIOp::create(b, loc, segmentStart, offset)),
-        segmentStart, segmentEnd};
-  case gpu::ShuffleMode::DOWN: {
-    Value source = arith::AddIOp::create(b, loc, lane, offset);
-    return {source, cmp(P::ult, source, segmentEnd), segmentStart, segmentEnd};
-  }
+    return {arith::SubIOp::create(b, loc, lane, offset),
+            cmp(P::uge, inSegment, offset), segmentStart, segmentEnd};
+  case gpu::ShuffleMode::DOWN:
+    return {arith::AddIOp::create(b, loc, lane, offset),
+            cmp(P::ult, offset,
+                arith::SubIOp::create(b, loc, width, inSegment)),
+            segmentStart, segmentEnd};
   case gpu::ShuffleMode::IDX:
     return {arith::AddIOp::create(b, loc, segmentStart, offset),
             cmp(P::ult, offset, width), segmentStart, segmentEnd};

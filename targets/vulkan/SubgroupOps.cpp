@@ -337,8 +337,8 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
 
 /// gpu.shuffle of width W: the lane's segment of W lanes, the source lane
 /// in it by the mode, and the lane's own value where that is outside it or
-/// outside the subgroup (the last segment of a subgroup that is not a
-/// multiple of W lanes; MLIR defines only the first W lanes).
+/// is no invocation running the shuffle (past the subgroup's or the
+/// block's last one; MLIR defines only the first W lanes).
 struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -372,28 +372,50 @@ struct ShuffleToSPIRV : public OpConversionPattern<gpu::ShuffleOp> {
       source = spirv::BitwiseXorOp::create(rewriter, loc, inSegment, offset);
       valid = spirv::ULessThanOp::create(rewriter, loc, i1, source, widthValue);
       break;
+    // Up and down compare the offset with the lanes left in the segment,
+    // unsigned, so no sum wraps whatever the offset.
     case gpu::ShuffleMode::UP:
       source = spirv::ISubOp::create(rewriter, loc, inSegment, offset);
-      valid = spirv::SGreaterThanEqualOp::create(rewriter, loc, i1, source,
-                                                 constant(0));
+      valid = spirv::UGreaterThanEqualOp::create(rewriter, loc, i1, inSegment,
+                                                 offset);
       break;
     case gpu::ShuffleMode::DOWN:
       source = spirv::IAddOp::create(rewriter, loc, inSegment, offset);
-      valid = spirv::ULessThanOp::create(rewriter, loc, i1, source, widthValue);
+      valid = spirv::ULessThanOp::create(
+          rewriter, loc, i1, offset,
+          spirv::ISubOp::create(rewriter, loc, widthValue, inSegment));
       break;
     case gpu::ShuffleMode::IDX:
       source = offset;
       valid = spirv::ULessThanOp::create(rewriter, loc, i1, source, widthValue);
       break;
     }
-    if (!llvm::isPowerOf2_32(width)) {
-      Value lanes = spirv::getBuiltinVariableValue(
-          op, spirv::BuiltIn::SubgroupSize, i32, rewriter);
-      Value sourceLane = spirv::IAddOp::create(rewriter, loc, segment, source);
-      Value exists =
-          spirv::ULessThanOp::create(rewriter, loc, i1, sourceLane, lanes);
-      valid = spirv::LogicalAndOp::create(rewriter, loc, valid, exists);
-    }
+    // The source must be an invocation that runs the shuffle: a subgroup
+    // past the block's last thread (or the last segment of a subgroup that
+    // is not a multiple of W lanes) has lanes that do not, and reading one
+    // is undefined. Its bit in a ballot says.
+    Value sourceLane = spirv::IAddOp::create(rewriter, loc, segment, source);
+    Value yes = spirv::ConstantOp::create(rewriter, loc, i1,
+                                          rewriter.getBoolAttr(true));
+    Value ballot = spirv::GroupNonUniformBallotOp::create(
+        rewriter, loc, VectorType::get({4}, i32), spirv::Scope::Subgroup, yes);
+    Value word = spirv::VectorExtractDynamicOp::create(
+        rewriter, loc, ballot,
+        spirv::BitwiseAndOp::create(
+            rewriter, loc,
+            spirv::ShiftRightLogicalOp::create(rewriter, loc, sourceLane,
+                                               constant(5)),
+            constant(3)));
+    Value bit = spirv::BitwiseAndOp::create(
+        rewriter, loc,
+        spirv::ShiftRightLogicalOp::create(
+            rewriter, loc, word,
+            spirv::BitwiseAndOp::create(rewriter, loc, sourceLane,
+                                        constant(31))),
+        constant(1));
+    valid = spirv::LogicalAndOp::create(
+        rewriter, loc, valid,
+        spirv::INotEqualOp::create(rewriter, loc, i1, bit, constant(0)));
     Value chosen =
         spirv::SelectOp::create(rewriter, loc, valid, source, inSegment);
     Value id = spirv::IAddOp::create(rewriter, loc, segment, chosen);

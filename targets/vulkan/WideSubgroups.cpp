@@ -11,8 +11,9 @@
 //
 // Safe means: the barriers are reached by every thread, so each subgroup
 // op sits in the kernel's own body, at most inside scf.for loops of
-// constant bounds; no function the kernel calls has subgroup ops; and the
-// block size is a multiple of W. (gpu.all_reduce needs
+// constant bounds; and no function the kernel calls has subgroup ops. A
+// block size that is no multiple of W ends in a partial subgroup, whose
+// sources past the block's last thread are invalid. (gpu.all_reduce needs
 // none of this: it is right on any subgroups.)
 //
 //===----------------------------------------------------------------------===//
@@ -173,25 +174,40 @@ private:
     Value within = arith::ConstantIndexOp::create(b, loc, segmentWidth);
     Value inSegment = arith::RemUIOp::create(b, loc, linear, within);
     Value base = arith::SubIOp::create(b, loc, linear, inSegment);
-    Value distance = arith::IndexCastOp::create(b, loc, index, offset);
-    Value source;
+    // The offset is unsigned: 0xffffffff is no step back.
+    Value distance = arith::IndexCastUIOp::create(b, loc, index, offset);
+    using P = arith::CmpIPredicate;
+    auto cmp = [&](P predicate, Value x, Value y) -> Value {
+      return arith::CmpIOp::create(b, loc, predicate, x, y);
+    };
+    // Up and down compare the offset with the lanes left in the segment, so
+    // no sum wraps (index is 32-bit in SPIR-V), whatever the offset.
+    Value source, valid;
     switch (mode) {
     case gpu::ShuffleMode::XOR:
       source = arith::XOrIOp::create(b, loc, inSegment, distance);
+      valid = cmp(P::ult, source, within);
       break;
     case gpu::ShuffleMode::UP:
       source = arith::SubIOp::create(b, loc, inSegment, distance);
+      valid = cmp(P::uge, inSegment, distance);
       break;
     case gpu::ShuffleMode::DOWN:
       source = arith::AddIOp::create(b, loc, inSegment, distance);
+      valid = cmp(P::ult, distance,
+                  arith::SubIOp::create(b, loc, within, inSegment));
       break;
     case gpu::ShuffleMode::IDX:
       source = distance;
+      valid = cmp(P::ult, source, within);
       break;
     }
-    // Unsigned: an `up` past the segment's start wraps to a large number.
-    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        source, within);
+    // A source past the block's last thread (in a last, partial subgroup)
+    // does not exist either.
+    valid = arith::AndIOp::create(
+        b, loc, valid,
+        cmp(P::ult, arith::AddIOp::create(b, loc, base, source),
+            arith::ConstantIndexOp::create(b, loc, threads)));
     Value chosen = arith::SelectOp::create(b, loc, valid, source, inSegment);
     Value from = arith::AddIOp::create(b, loc, base, chosen);
     // Earlier reads of the memory are done, then every value is there.
@@ -227,7 +243,7 @@ void mlirc::addWideSubgroupKernels(Operation *module) {
   for (gpu::GPUFuncOp kernel : kernels) {
     unsigned width = getRequiredSubgroupSize(kernel);
     std::optional<SmallVector<int64_t, 3>> block = getWorkgroupSize(kernel);
-    if (!width || !block || ((*block)[0] * (*block)[1] * (*block)[2]) % width)
+    if (!width || !block)
       continue;
     // Subgroup ops only in the kernel itself, where every thread is.
     bool safe = true;
