@@ -181,7 +181,8 @@ void Device::makePipelineLayout(Kernel &kernel) {
     fail("kernel '%s' shuffles across %u lanes (gpu.shuffle's width, or a "
          "cluster's size), but the subgroups of the Vulkan device '%s' have "
          "%u lanes%s; subgroups of workgroup memory need the kernel's "
-         "subgroup operations where every thread of the block reaches them",
+         "subgroup operations where every thread of the block reaches them "
+         "and a block size known when it is compiled",
          image.name, lanes, properties.deviceName, features.subgroupSize,
          features.subgroupSizeControl ? ", and it cannot make them that large"
                                       : "");
