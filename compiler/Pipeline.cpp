@@ -188,9 +188,14 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // The async dialect (async.execute, async.await, groups, and the host
   // loops made parallel) as coroutines calling the async runtime; after
   // gpu-to-llvm, which converts the GPU tokens async values carry.
+  pm.addPass(createRestoreTaskAsserts());
   pm.addPass(createAsyncToAsyncRuntimePass());
   pm.addPass(createAsyncRuntimeRefCountingPass());
   pm.addPass(createAsyncRuntimeRefCountingOptPass());
+  // The asserts that awaiting a task's error makes.
+  pm.addPass(
+      createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,
+                              /*verificationTrap=*/options.ubChecks.trap}));
   pm.addPass(createConvertAsyncToLLVMPass());
   // Their reference counts and error checks are arith and cf.
   pm.addPass(createArithToLLVMConversionPass());

@@ -371,6 +371,17 @@ def LowerHostAsserts : Pass<"mlirc-lower-host-asserts", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def RestoreTaskAsserts : Pass<"mlirc-restore-task-asserts", "mlir::ModuleOp"> {
+  let summary = "The asserts of async.execute bodies back, for the async lowering";
+  let description = [{
+    LowerHostAsserts keeps a cf.assert in an async.execute's own body as a
+    call of a marker function, as the LLVM conversions before the async
+    lowering would lower it to an abort; this makes each an assert again,
+    which MLIR's async-to-async-runtime turns into the task's error.
+  }];
+  let dependentDialects = ["mlir::cf::ControlFlowDialect"];
+}
+
 def LowerTosa : Pass<"mlirc-lower-tosa", "mlir::ModuleOp"> {
   let summary = "TOSA as linalg, tensor, arith and scf, when there is TOSA";
   let description = [{
