@@ -5,7 +5,8 @@
 // before is kept, and the message goes to stderr with the assert's
 // location. MLIR's runtime op verification makes asserts whose message
 // starts with its own words; those follow -fsanitize-recover/-trap. Other
-// asserts in the body of an async.execute are MLIR's async lowering's: it
+// asserts in the body of an async.execute or async.func are MLIR's async
+// lowering's: it
 // makes a failing one the task's error (its token and values say so, and
 // awaiting them fails). Until then they are calls of a marker function,
 // which the LLVM conversions before it (gpu-to-llvm lowers any cf.assert
@@ -92,14 +93,15 @@ struct LowerHostAssertsPass
   }
 
 private:
-  /// True for an assert async-to-async-runtime turns into its task's
-  /// error: one in an async.execute's own body, not in a function it calls.
+  /// True for an assert the async lowering turns into its task's error:
+  /// one in the own body of an async.execute or an async.func, not in a
+  /// function it calls.
   static bool isTaskError(cf::AssertOp op) {
     if (op.getMsg().starts_with(verificationPrefix))
       return false;
     for (Operation *parent = op->getParentOp(); parent;
          parent = parent->getParentOp()) {
-      if (isa<async::ExecuteOp>(parent))
+      if (isa<async::ExecuteOp, async::FuncOp>(parent))
         return true;
       if (isa<FunctionOpInterface>(parent))
         return false;

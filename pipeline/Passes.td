@@ -371,6 +371,18 @@ def LowerHostAsserts : Pass<"mlirc-lower-host-asserts", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def ConvertAsyncFuncTypes
+    : Pass<"mlirc-convert-async-func-types", "mlir::ModuleOp"> {
+  let summary = "async.func, async.call and async.return in LLVM types";
+  let description = [{
+    The host's LLVM conversion updates the types of async.execute and its
+    values but not of async.func and its calls and returns; this does, so
+    one value has one type when MLIR's async lowering counts references.
+  }];
+  let dependentDialects = ["mlir::async::AsyncDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 def RestoreTaskAsserts : Pass<"mlirc-restore-task-asserts", "mlir::ModuleOp"> {
   let summary = "The asserts of async.execute bodies back, for the async lowering";
   let description = [{
