@@ -18,6 +18,7 @@
 #include "pipeline/KernelHandle.h"
 #include "pipeline/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -76,8 +77,10 @@ struct LowerLaunchesToRuntimePass
 
   LogicalResult lower(gpu::LaunchFuncOp launch) {
     Location loc = launch.getLoc();
-    auto func = launch->getParentOfType<LLVM::LLVMFuncOp>();
-    if (!func)
+    // An llvm.func, or an async.func, which the async lowering makes a
+    // function later.
+    auto func = launch->getParentOfType<FunctionOpInterface>();
+    if (!func || isa<func::FuncOp>(func))
       return launch.emitError("launch was not lowered to the LLVM dialect "
                               "(is it inside a func.func?)");
     for (Value operand : launch.getKernelOperands())
@@ -96,7 +99,7 @@ struct LowerLaunchesToRuntimePass
 
     MLIRContext *ctx = &getContext();
     Type ptr = LLVM::LLVMPointerType::get(ctx);
-    OpBuilder entry = OpBuilder::atBlockBegin(&func.getBody().front());
+    OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
     Value one = LLVM::ConstantOp::create(entry, loc, entry.getI64Type(),
                                          entry.getI64IntegerAttr(1));
     ValueRange args = launch.getKernelOperands();

@@ -10,6 +10,7 @@
 
 #include "pipeline/Passes.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -44,6 +45,26 @@ struct MergeAsyncDependenciesPass
       return WalkResult::advance();
     });
     if (carried.wasInterrupted())
+      return signalPassFailure();
+    // Tokens cross tasks as events only through async.execute's values
+    // (YieldGpuEvents); async.func's signatures are converted after that.
+    WalkResult taskTokens = getOperation().walk([](async::FuncOp func) {
+      auto isToken = [](Type type) {
+        if (auto value = dyn_cast<async::ValueType>(type))
+          type = value.getValueType();
+        return isa<gpu::AsyncTokenType>(type);
+      };
+      if (llvm::any_of(func.getArgumentTypes(), isToken) ||
+          llvm::any_of(func.getResultTypes(), isToken)) {
+        func.emitError("a !gpu.async.token passed to or returned from an "
+                       "async.func is not supported; wait for it (gpu.wait) "
+                       "in the function, or run the GPU work in an "
+                       "async.execute, whose values may carry tokens");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (taskTokens.wasInterrupted())
       return signalPassFailure();
     SmallVector<gpu::AsyncOpInterface> ops;
     getOperation().walk([&](gpu::AsyncOpInterface op) {

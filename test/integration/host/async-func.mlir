@@ -1,7 +1,7 @@
 // async.func, async.call and async.return in host code: functions that
 // run as tasks, with token and value results, async values and plain
-// values as arguments, an async.execute inside, and a cf.assert in one's
-// body as its error. Before, 'async.func' failed to legalize; with it
+// values as arguments, an async.execute and a GPU launch inside, and a
+// cf.assert in one's body as its error. Before, 'async.func' failed to legalize; with it
 // lowered, a memref value crossing a call was freed before its await (the
 // call's type and the await's differed, and reference counting took them
 // for two values).
@@ -13,6 +13,8 @@
 // CHECK-NEXT: index 42
 // CHECK-NEXT: Unranked Memref {{.*}} rank = 0 offset = 0 sizes = [] strides = [] data =
 // CHECK-NEXT: [9]
+// CHECK: rank = 1 offset = 0 sizes = [4] strides = [1] data =
+// CHECK-NEXT: [0, 1, 4, 9]
 async.func @empty() -> !async.token {
   return
 }
@@ -70,7 +72,21 @@ async.func @plain(%m: memref<f32>, %k: index) -> !async.value<index> {
   return %r : index
 }
 
+async.func @squares(%buf: memref<4xi32>) -> !async.token {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = arith.index_cast %tx : index to i32
+    %w = arith.muli %v, %v : i32
+    memref.store %w, %buf[%tx] : memref<4xi32>
+    gpu.terminator
+  }
+  return
+}
+
 func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefI32(memref<*xi32>)
 
 func.func @main() {
   %t0 = async.call @empty() : () -> !async.token
@@ -104,5 +120,11 @@ func.func @main() {
   %u = memref.cast %m : memref<f32> to memref<*xf32>
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
   memref.dealloc %m : memref<f32>
+  %buf = gpu.alloc host_shared () : memref<4xi32>
+  %t4 = async.call @squares(%buf) : (memref<4xi32>) -> !async.token
+  async.await %t4 : !async.token
+  %ub = memref.cast %buf : memref<4xi32> to memref<*xi32>
+  call @printMemrefI32(%ub) : (memref<*xi32>) -> ()
+  gpu.dealloc %buf : memref<4xi32>
   return
 }
