@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
+#include "pipeline/TensorGatherScatter.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -269,6 +270,7 @@ struct BufferizeTensorsPass
     });
 
     lowerPacks(module);
+    mlirc::expressGathersAndScatters(module);
     prepareGlobals(module);
     SmallVector<std::pair<func::FuncOp, unsigned>> readOnly =
         markRunnerUtilitiesReadOnly(module);
