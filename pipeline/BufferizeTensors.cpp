@@ -176,6 +176,24 @@ void lowerPacks(ModuleOp module) {
   }
 }
 
+/// Ops that stand for several (linalg.softmax, which torch-mlir emits) as
+/// those: max, exp, sum and divide as linalg.generic ops, which bufferize
+/// and lower; nothing lowers the softmax itself.
+void decomposeAggregates(ModuleOp module) {
+  SmallVector<linalg::AggregatedOpInterface> ops;
+  module.walk([&](linalg::AggregatedOpInterface op) {
+    if (bufferization::hasTensorSemantics(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(module.getContext());
+  for (linalg::AggregatedOpInterface op : ops) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+    if (succeeded(values))
+      rewriter.replaceOp(op, *values);
+  }
+}
+
 /// ml_program globals (the weights and state torch-mlir and IREE put in
 /// them) bufferize with MLIR's models: a global becomes a memref.global, a
 /// store a copy into it, and a load the global's buffer itself, so a load
@@ -270,6 +288,7 @@ struct BufferizeTensorsPass
     });
 
     lowerPacks(module);
+    decomposeAggregates(module);
     mlirc::expressGathersAndScatters(module);
     prepareGlobals(module);
     SmallVector<std::pair<func::FuncOp, unsigned>> readOnly =
