@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
-#include "pipeline/TensorGatherScatter.h"
+#include "pipeline/UnbufferizableTensorOps.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -289,7 +289,7 @@ struct BufferizeTensorsPass
 
     lowerPacks(module);
     decomposeAggregates(module);
-    mlirc::expressGathersAndScatters(module);
+    mlirc::expressUnbufferizableTensorOps(module);
     prepareGlobals(module);
     SmallVector<std::pair<func::FuncOp, unsigned>> readOnly =
         markRunnerUtilitiesReadOnly(module);

@@ -4,7 +4,8 @@
 // whole rows (i32 indices, rank-reduced) and of single elements (index
 // indices, the full form with unit dimensions), a scatter of rows into a
 // tensor that is still read afterwards (so into a copy), and dynamic
-// shapes across function boundaries.
+// shapes across function boundaries. tensor.bitcast, which has no rule
+// either, is an elementwise arith.bitcast.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: sizes = [3, 5] strides = [5, 1] data =
 // CHECK-NEXT: {{\[\[}}210, 211, 212, 213, 214],
@@ -68,6 +69,8 @@ func.func @main() {
   %srcb = bufferization.to_buffer %src : tensor<3x4x5xf32> to memref<3x4x5xf32>
   %u4 = memref.cast %srcb : memref<3x4x5xf32> to memref<*xf32>
   call @printMemrefF32(%u4) : (memref<*xf32>) -> ()
+  %c0 = arith.constant 0 : index
+  %zero_i32 = arith.constant 0 : i32
   %a = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
   %r = arith.constant dense<[[2], [2], [0]]> : tensor<3x1xindex>
   %ad = tensor.cast %a : tensor<3x2xf32> to tensor<?x?xf32>
@@ -76,6 +79,10 @@ func.func @main() {
   %pgb = bufferization.to_buffer %pg : tensor<?x?xf32> to memref<?x?xf32>
   %u5 = memref.cast %pgb : memref<?x?xf32> to memref<*xf32>
   call @printMemrefF32(%u5) : (memref<*xf32>) -> ()
+  %floats = arith.constant dense<[1.0, -2.0]> : tensor<2xf32>
+  %bits = tensor.bitcast %floats : tensor<2xf32> to tensor<2xi32>
+  %bv = vector.transfer_read %bits[%c0], %zero_i32 : tensor<2xi32>, vector<2xi32>
+  vector.print %bv : vector<2xi32>
   %r2 = arith.constant dense<[[1], [0]]> : tensor<2x1xindex>
   %r2d = tensor.cast %r2 : tensor<2x1xindex> to tensor<?x1xindex>
   %new = arith.constant dense<[[9.0, 8.0], [7.0, 6.0]]> : tensor<2x2xf32>

@@ -1,4 +1,4 @@
-//===- TensorGatherScatter.cpp - tensor.gather/scatter as bufferizable ops ===//
+//===- UnbufferizableTensorOps.cpp - Tensor ops as ops that bufferize ----===//
 //
 // A gather's result and a scatter's source are the indices' leading
 // (batch) dimensions, then the other tensor's dimensions, where the
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/TensorGatherScatter.h"
+#include "pipeline/UnbufferizableTensorOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -132,16 +132,23 @@ void expressScatter(tensor::ScatterOp scatter) {
 
 } // namespace
 
-void mlirc::expressGathersAndScatters(ModuleOp module) {
+void mlirc::expressUnbufferizableTensorOps(ModuleOp module) {
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (isa<tensor::GatherOp, tensor::ScatterOp>(op))
+    if (isa<tensor::GatherOp, tensor::ScatterOp, tensor::BitcastOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
-    if (auto gather = dyn_cast<tensor::GatherOp>(op))
+    if (auto gather = dyn_cast<tensor::GatherOp>(op)) {
       expressGather(gather);
-    else
-      expressScatter(cast<tensor::ScatterOp>(op));
+    } else if (auto scatter = dyn_cast<tensor::ScatterOp>(op)) {
+      expressScatter(scatter);
+    } else {
+      // Elementwise, so convert-elementwise-to-linalg takes it.
+      OpBuilder b(op);
+      op->replaceAllUsesWith(arith::BitcastOp::create(
+          b, op->getLoc(), op->getResultTypes(), op->getOperand(0)));
+      op->erase();
+    }
   }
 }
