@@ -6,13 +6,12 @@
 // location. MLIR's runtime op verification makes asserts whose message
 // starts with its own words; those follow -fsanitize-recover/-trap. Other
 // asserts in the body of an async.execute or async.func are MLIR's async
-// lowering's: it
-// makes a failing one the task's error (its token and values say so, and
-// awaiting them fails). Until then they are calls of a marker function,
-// which the LLVM conversions before it (gpu-to-llvm lowers any cf.assert
-// it meets) leave alone; RestoreTaskAsserts makes them asserts again, and
-// this pass runs once more after the async lowering for the asserts that
-// awaiting makes.
+// lowering's: it makes a failing one the task's error (its token and
+// values say so, and awaiting them fails). Until then they are calls of a
+// marker function, which the LLVM conversions before it (gpu-to-llvm
+// lowers any cf.assert it meets) leave alone; RestoreTaskAsserts makes
+// them asserts again, and this pass runs once more after the async
+// lowering for the asserts that awaiting makes.
 //
 //===----------------------------------------------------------------------===//
 
