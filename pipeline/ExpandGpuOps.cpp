@@ -118,10 +118,10 @@ Value getActiveLanes(OpBuilder &b, Location loc, unsigned warpSize,
 /// part, so the lanes past them got no value. A source outside the lane's
 /// segment, past the subgroup or past the block's last thread (counted
 /// from the active lanes, not from thread ids and block sizes) leaves the
-/// value as it is, with valid false. On
-/// NVIDIA only the segment's own lanes take part (its mask), so a shuffle
-/// that only the first W lanes reach, as MLIR defines it, stays right; on
-/// AMD one bpermute over the subgroup reads any lane.
+/// value as it is, with valid false. On NVIDIA only the segment's own lanes
+/// take part (its mask), so a shuffle that only the first W lanes reach,
+/// as MLIR defines it, stays right; on AMD one bpermute over the subgroup
+/// reads any lane.
 struct ShuffleWithinSegments : public OpRewritePattern<gpu::ShuffleOp> {
   ShuffleWithinSegments(MLIRContext *context, unsigned warpSize, bool nvidia)
       : OpRewritePattern(context, /*benefit=*/2), warpSize(warpSize),
