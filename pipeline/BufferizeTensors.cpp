@@ -194,6 +194,37 @@ void decomposeAggregates(ModuleOp module) {
   }
 }
 
+/// linalg.softmax on memrefs as the same op on tensors of them: MLIR's
+/// decomposition makes ops of mixed semantics on memrefs, so the memref
+/// form could not be lowered at all. The result goes back into the output
+/// buffer; an input that is the output itself is one tensor.
+void wrapMemRefSoftmax(ModuleOp module) {
+  SmallVector<linalg::SoftmaxOp> ops;
+  module.walk([&](linalg::SoftmaxOp op) {
+    if (op.hasPureBufferSemantics())
+      ops.push_back(op);
+  });
+  for (linalg::SoftmaxOp op : ops) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    auto asTensor = [&](Value buffer, bool writable) -> Value {
+      return bufferization::ToTensorOp::create(
+          b, loc, memref::getTensorTypeFromMemRefType(buffer.getType()),
+          buffer, b.getUnitAttr(), writable ? b.getUnitAttr() : UnitAttr());
+    };
+    Value output = asTensor(op.getOutput(), /*writable=*/true);
+    Value input = op.getInput() == op.getOutput()
+                      ? output
+                      : asTensor(op.getInput(), /*writable=*/false);
+    auto softmax = linalg::SoftmaxOp::create(b, loc, output.getType(), input,
+                                             output, op.getDimension());
+    bufferization::MaterializeInDestinationOp::create(
+        b, loc, TypeRange(), softmax.getResult()[0], op.getOutput(),
+        /*restrict=*/true, /*writable=*/true);
+    op.erase();
+  }
+}
+
 /// ml_program globals (the weights and state torch-mlir and IREE put in
 /// them) bufferize with MLIR's models: a global becomes a memref.global, a
 /// store a copy into it, and a load the global's buffer itself, so a load
@@ -279,6 +310,7 @@ struct BufferizeTensorsPass
     : public mlirc::impl::BufferizeTensorsBase<BufferizeTensorsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    wrapMemRefSoftmax(module);
     if (!usesTensors(module))
       return;
     StringRef manual = bufferization::BufferizationDialect::kManualDeallocation;
