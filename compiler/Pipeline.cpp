@@ -52,6 +52,7 @@ void mlirc::populateBufferizePasses(OpPassManager &pm,
   pm.addPass(createApplyTransformSchedule({options.transformLibrary}));
   pm.addPass(createLowerTosa());
   pm.addPass(createCheckInputPass(options.units));
+  pm.addPass(createExpressUnbufferizableTensorOps());
   // MLIR's runtime op verification sees the ops as written, tensors too.
   if (options.ubChecks.runtimeVerification)
     pm.addPass(createGenerateRuntimeVerificationPass());

@@ -15,7 +15,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
-#include "pipeline/UnbufferizableTensorOps.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -321,7 +320,6 @@ struct BufferizeTensorsPass
 
     lowerPacks(module);
     decomposeAggregates(module);
-    mlirc::expressUnbufferizableTensorOps(module);
     prepareGlobals(module);
     SmallVector<std::pair<func::FuncOp, unsigned>> readOnly =
         markRunnerUtilitiesReadOnly(module);

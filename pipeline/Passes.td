@@ -371,6 +371,22 @@ def LowerHostAsserts : Pass<"mlirc-lower-host-asserts", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def ExpressUnbufferizableTensorOps
+    : Pass<"mlirc-express-unbufferizable-tensor-ops", "mlir::ModuleOp"> {
+  let summary = "tensor.gather, tensor.scatter and tensor.bitcast as ops "
+                "that bufferize";
+  let description = [{
+    MLIR 22's bufferization has no rule for them: a gather becomes a
+    tensor.generate that extracts each element from the source, a scatter
+    a loop nest over its source inserting each element into the
+    destination, a bitcast an elementwise arith.bitcast. Before runtime op
+    verification, which then checks each extract and insert.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 def ConvertAsyncFuncTypes
     : Pass<"mlirc-convert-async-func-types", "mlir::ModuleOp"> {
   let summary = "async.func, async.call and async.return in LLVM types";

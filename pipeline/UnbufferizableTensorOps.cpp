@@ -1,5 +1,9 @@
 //===- UnbufferizableTensorOps.cpp - Tensor ops as ops that bufferize ----===//
 //
+// MLIR 22's bufferization has no rule for tensor.gather, tensor.scatter and
+// tensor.bitcast; mlirc writes them with ops that have one, before runtime
+// op verification, which then checks every element they move.
+//
 // A gather's result and a scatter's source are the indices' leading
 // (batch) dimensions, then the other tensor's dimensions, where the
 // gathered or scattered ones are 1 or, in the rank-reduced form, absent.
@@ -9,12 +13,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/UnbufferizableTensorOps.h"
+#include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_EXPRESSUNBUFFERIZABLETENSOROPS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
 
 using namespace mlir;
 
@@ -91,9 +101,8 @@ void expressGather(tensor::GatherOp gather) {
   auto generate = tensor::GenerateOp::create(
       b, loc, resultType, dynamic,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange position) {
-        SmallVector<Value> at =
-            getCoordinates(nested, nestedLoc, indices, gather.getGatherDims(),
-                           rank, position);
+        SmallVector<Value> at = getCoordinates(
+            nested, nestedLoc, indices, gather.getGatherDims(), rank, position);
         tensor::YieldOp::create(
             nested, nestedLoc,
             tensor::ExtractOp::create(nested, nestedLoc, source, at)
@@ -120,8 +129,8 @@ void expressScatter(tensor::ScatterOp scatter) {
         Value element =
             tensor::ExtractOp::create(nested, nestedLoc, source, position);
         SmallVector<Value> at =
-            getCoordinates(nested, nestedLoc, indices,
-                           scatter.getScatterDims(), rank, position);
+            getCoordinates(nested, nestedLoc, indices, scatter.getScatterDims(),
+                           rank, position);
         return {tensor::InsertOp::create(nested, nestedLoc, element,
                                          dest.front(), at)
                     .getResult()};
@@ -130,25 +139,30 @@ void expressScatter(tensor::ScatterOp scatter) {
   scatter.erase();
 }
 
-} // namespace
-
-void mlirc::expressUnbufferizableTensorOps(ModuleOp module) {
-  SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) {
-    if (isa<tensor::GatherOp, tensor::ScatterOp, tensor::BitcastOp>(op))
-      ops.push_back(op);
-  });
-  for (Operation *op : ops) {
-    if (auto gather = dyn_cast<tensor::GatherOp>(op)) {
-      expressGather(gather);
-    } else if (auto scatter = dyn_cast<tensor::ScatterOp>(op)) {
-      expressScatter(scatter);
-    } else {
-      // Elementwise, so convert-elementwise-to-linalg takes it.
-      OpBuilder b(op);
-      op->replaceAllUsesWith(arith::BitcastOp::create(
-          b, op->getLoc(), op->getResultTypes(), op->getOperand(0)));
-      op->erase();
+struct ExpressUnbufferizableTensorOpsPass
+    : public mlirc::impl::ExpressUnbufferizableTensorOpsBase<
+          ExpressUnbufferizableTensorOpsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<Operation *> ops;
+    module.walk([&](Operation *op) {
+      if (isa<tensor::GatherOp, tensor::ScatterOp, tensor::BitcastOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      if (auto gather = dyn_cast<tensor::GatherOp>(op)) {
+        expressGather(gather);
+      } else if (auto scatter = dyn_cast<tensor::ScatterOp>(op)) {
+        expressScatter(scatter);
+      } else {
+        // Elementwise, so convert-elementwise-to-linalg takes it.
+        OpBuilder b(op);
+        op->replaceAllUsesWith(arith::BitcastOp::create(
+            b, op->getLoc(), op->getResultTypes(), op->getOperand(0)));
+        op->erase();
+      }
     }
   }
-}
+};
+
+} // namespace
