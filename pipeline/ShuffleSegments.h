@@ -1,8 +1,9 @@
 //===- ShuffleSegments.h - Where a gpu.shuffle reads from -------*- C++ -*-===//
 //
 // mlirc's gpu.shuffle of width W works within segments of W lanes on every
-// target (the host target's thread loops, NVIDIA's and AMD's shuffles): one
-// definition of the lane a shuffle reads and whether that is valid.
+// target (the host target's thread loops, NVIDIA's and AMD's shuffles,
+// Vulkan's subgroups of workgroup memory): one definition of the lane a
+// shuffle reads and whether that is valid.
 //
 //===----------------------------------------------------------------------===//
 

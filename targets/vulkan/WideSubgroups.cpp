@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/vulkan/SubgroupOps.h"
+#include "pipeline/ShuffleSegments.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -172,49 +173,24 @@ private:
     Value scratch = getScratch(value.getType());
     Type index = b.getIndexType();
     Value within = arith::ConstantIndexOp::create(b, loc, segmentWidth);
-    Value inSegment = arith::RemUIOp::create(b, loc, linear, within);
-    Value base = arith::SubIOp::create(b, loc, linear, inSegment);
     // The offset is unsigned: 0xffffffff is no step back.
     Value distance = arith::IndexCastUIOp::create(b, loc, index, offset);
-    using P = arith::CmpIPredicate;
-    auto cmp = [&](P predicate, Value x, Value y) -> Value {
-      return arith::CmpIOp::create(b, loc, predicate, x, y);
-    };
-    // Up and down compare the offset with the lanes left in the segment, so
-    // no sum wraps (index is 32-bit in SPIR-V), whatever the offset.
-    Value source, valid;
-    switch (mode) {
-    case gpu::ShuffleMode::XOR:
-      source = arith::XOrIOp::create(b, loc, inSegment, distance);
-      valid = cmp(P::ult, source, within);
-      break;
-    case gpu::ShuffleMode::UP:
-      source = arith::SubIOp::create(b, loc, inSegment, distance);
-      valid = cmp(P::uge, inSegment, distance);
-      break;
-    case gpu::ShuffleMode::DOWN:
-      source = arith::AddIOp::create(b, loc, inSegment, distance);
-      valid = cmp(P::ult, distance,
-                  arith::SubIOp::create(b, loc, within, inSegment));
-      break;
-    case gpu::ShuffleMode::IDX:
-      source = distance;
-      valid = cmp(P::ult, source, within);
-      break;
-    }
+    // Subgroups, and so segments, are runs of linear ids: the linear id
+    // serves as the lane.
+    mlirc::ShuffleSource from =
+        mlirc::getShuffleSource(b, loc, mode, linear, distance, within);
     // A source past the block's last thread (in a last, partial subgroup)
     // does not exist either.
-    valid = arith::AndIOp::create(
-        b, loc, valid,
-        cmp(P::ult, arith::AddIOp::create(b, loc, base, source),
-            arith::ConstantIndexOp::create(b, loc, threads)));
-    Value chosen = arith::SelectOp::create(b, loc, valid, source, inSegment);
-    Value from = arith::AddIOp::create(b, loc, base, chosen);
+    Value valid = arith::AndIOp::create(
+        b, loc, from.valid,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, from.lane,
+                              arith::ConstantIndexOp::create(b, loc, threads)));
+    Value source = arith::SelectOp::create(b, loc, valid, from.lane, linear);
     // Earlier reads of the memory are done, then every value is there.
     gpu::BarrierOp::create(b, loc);
     memref::StoreOp::create(b, loc, value, scratch, linear);
     gpu::BarrierOp::create(b, loc);
-    Value result = memref::LoadOp::create(b, loc, scratch, from);
+    Value result = memref::LoadOp::create(b, loc, scratch, source);
     return {result, valid};
   }
 
