@@ -181,6 +181,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createUBToLLVMConversionPass());
   addModuleCanonicalizer(pm);
   pm.addPass(createCSEPass());
+  pm.addPass(createBranchGpuEvents());
   pm.addPass(createYieldGpuEvents());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createLowerLaunchesToRuntime());

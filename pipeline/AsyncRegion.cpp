@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/GpuTokenStreams.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -48,16 +49,20 @@ bool usesAsyncTokens(func::FuncOp function) {
 }
 
 /// True when \p token may still be waited on at \p op: no synchronous
-/// gpu.wait (which the lowering ends it with) runs before \p op.
+/// gpu.wait runs before \p op on a token of its stream (the lowering ends
+/// the stream there).
 bool isLive(Value token, Operation *op, DominanceInfo &dominance) {
   if (!dominance.properlyDominates(token, op))
     return false;
-  return llvm::none_of(token.getUsers(), [&](Operation *user) {
+  auto endsBefore = [&](Operation *user) {
     auto wait = dyn_cast<gpu::WaitOp>(user);
     return wait && !wait.getAsyncToken() &&
            (user->getBlock() == op->getBlock()
                 ? user->isBeforeInBlock(op)
                 : dominance.properlyDominates(user, op));
+  };
+  return llvm::none_of(mlirc::getSameStreamTokens(token), [&](Value same) {
+    return llvm::any_of(same.getUsers(), endsBefore);
   });
 }
 

@@ -3,8 +3,6 @@
 // gpu-to-llvm lowers a launch or copy with at most one async dependency (the
 // stream it runs on). Several dependencies are first joined by a
 // `gpu.wait async`, which gpu-to-llvm lowers to events on a fresh stream.
-// Tokens carried through loops, which gpu-to-llvm miscompiles, are
-// rejected here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +12,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -31,21 +28,6 @@ struct MergeAsyncDependenciesPass
     : public mlirc::impl::MergeAsyncDependenciesBase<
           MergeAsyncDependenciesPass> {
   void runOnOperation() override {
-    // gpu-to-llvm turns a token carried through a loop into an event that
-    // it destroys each iteration while the loop still uses it: reject it
-    // rather than miscompile.
-    WalkResult carried = getOperation().walk([](LoopLikeOpInterface loop) {
-      for (Value arg : loop.getRegionIterArgs())
-        if (isa<gpu::AsyncTokenType>(arg.getType())) {
-          loop->emitError("a !gpu.async.token carried through a loop is not "
-                          "supported (MLIR's gpu-to-llvm lowers it wrongly); "
-                          "wait for the token inside the loop instead");
-          return WalkResult::interrupt();
-        }
-      return WalkResult::advance();
-    });
-    if (carried.wasInterrupted())
-      return signalPassFailure();
     // Tokens cross tasks as events only through async.execute's values
     // (YieldGpuEvents); async.func's signatures are converted after that.
     WalkResult taskTokens = getOperation().walk([](async::FuncOp func) {

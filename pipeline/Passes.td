@@ -205,6 +205,17 @@ def ParallelizeHostLoops
   }];
 }
 
+def BranchGpuEvents : Pass<"mlirc-branch-gpu-events", "mlir::ModuleOp"> {
+  let summary = "Hand GPU tokens across branches as events";
+  let description = [{
+    Makes the GPU tokens that branches pass (scf.if and loop results, loop-
+    carried tokens, after scf-to-cf) events recorded on their streams, the
+    form in which gpu-to-llvm lowers block arguments for gpu.wait, and makes
+    a block argument or a token received from a task a stream (a
+    `gpu.wait async`) before other ops take it.
+  }];
+}
+
 def YieldGpuEvents : Pass<"mlirc-yield-gpu-events", "mlir::ModuleOp"> {
   let summary = "Hand GPU tokens between async tasks as events";
   let description = [{
