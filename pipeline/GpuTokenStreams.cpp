@@ -38,12 +38,11 @@ Value GpuEventCalls::call(OpBuilder &builder, Location loc, StringRef name,
   if (!function) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(module.getBody());
-    Type result =
-        returnsPointer ? ptr : Type(LLVM::LLVMVoidType::get(context));
+    Type result = returnsPointer ? ptr : Type(LLVM::LLVMVoidType::get(context));
     SmallVector<Type> args(pointers.size(), ptr);
-    function = LLVM::LLVMFuncOp::create(
-        builder, module.getLoc(), name,
-        LLVM::LLVMFunctionType::get(result, args));
+    function =
+        LLVM::LLVMFuncOp::create(builder, module.getLoc(), name,
+                                 LLVM::LLVMFunctionType::get(result, args));
   }
   SmallVector<Value> operands;
   for (Value value : pointers)

@@ -1,4 +1,4 @@
-//===- GpuTokenStreams.h - GPU tokens as gpu-to-llvm lowers them -*- C++ -*-===//
+//===- GpuTokenStreams.h - GPU tokens as gpu-to-llvm sees them --*- C++ -*-===//
 //
 // gpu-to-llvm lowers a GPU token to the stream its work runs on: an async
 // op's token is the stream of its one dependency. Where it cannot know that
