@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/DeallocationStandIns.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -150,6 +151,23 @@ checkBufferizable(ModuleOp module,
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
+}
+
+/// Bufferization puts the globals of constant tensors in the top module;
+/// those of \p gpuModule's kernels go in \p gpuModule, where they are read.
+void moveConstantGlobals(ModuleOp module, gpu::GPUModuleOp gpuModule) {
+  SymbolTable device(gpuModule);
+  SymbolTable host(module);
+  gpuModule.walk([&](memref::GetGlobalOp get) {
+    if (device.lookup(get.getName()))
+      return;
+    auto global = host.lookup<memref::GlobalOp>(get.getName());
+    if (!global)
+      return;
+    device.insert(global.clone(), gpuModule.getBody()->begin());
+    if (SymbolTable::symbolKnownUseEmpty(global, module))
+      global.erase();
+  });
 }
 
 /// linalg.pack and linalg.unpack on tensors as the pads, reshapes,
@@ -348,9 +366,31 @@ struct BufferizeTensorsPass
     if (failed(
             bufferization::runOneShotModuleBufferize(module, options, state)))
       return signalPassFailure();
+    // Module bufferization leaves nested symbol tables alone: the device
+    // functions of each gpu.module are a module of their own. It analyses
+    // func.func only, and would copy every tensor of a gpu.func: kernels
+    // are bufferized one by one first (their arguments are memrefs).
+    bufferization::OneShotBufferizationOptions kernelOptions = options;
+    kernelOptions.bufferizeFunctionBoundaries = false;
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
+        bufferization::BufferizationState kernelState;
+        if (failed(bufferization::runOneShotBufferize(kernel, kernelOptions,
+                                                      kernelState)))
+          return signalPassFailure();
+      }
+      bufferization::BufferizationState deviceState;
+      if (failed(bufferization::runOneShotModuleBufferize(gpuModule, options,
+                                                          deviceState)))
+        return signalPassFailure();
+      moveConstantGlobals(module, gpuModule);
+    }
 
     // MLIR's buffer deallocation pipeline, with mlirc's bounded
-    // canonicalizer in place of MLIR's.
+    // canonicalizer in place of MLIR's, and calls in place of the ops it
+    // rejects.
+    mlirc::DeallocationStandIns standIns;
+    standIns.replace(module);
     OpPassManager after(ModuleOp::getOperationName());
     after.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
     after.addNestedPass<func::FuncOp>(mlirc::createBoundedCanonicalizer());
@@ -359,7 +399,9 @@ struct BufferizeTensorsPass
     after.addPass(createCSEPass());
     after.addNestedPass<func::FuncOp>(mlirc::createBoundedCanonicalizer());
     after.addPass(createConvertBufferizationToMemRefPass());
-    if (failed(runPipeline(after, module)))
+    LogicalResult deallocated = runPipeline(after, module);
+    standIns.restore();
+    if (failed(deallocated))
       return signalPassFailure();
 
     removeMarks(module, readOnly);

@@ -82,8 +82,12 @@ struct CheckLoweredPass
           << "'" << culprit->getName()
           << "' cannot be compiled here: MLIR's lowering to the LLVM dialect "
              "has no rule for it"
-          << (culprit->getNumOperands() ? " with these operand types" : "")
-          << " (" << culprit->getOperandTypes() << ")";
+          << (culprit->getNumOperands() ? " with these operand types"
+                                         : " with these result types")
+          << " ("
+          << (culprit->getNumOperands() ? TypeRange(culprit->getOperandTypes())
+                                        : TypeRange(culprit->getResultTypes()))
+          << ")";
       return WalkResult::interrupt();
     });
     if (result.wasInterrupted())

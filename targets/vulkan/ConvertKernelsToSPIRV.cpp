@@ -542,7 +542,9 @@ struct ConvertKernelsToSPIRVPass
 
   /// A thread's own memory (memref.alloca without a memory space) as the
   /// gpu dialect's private memory, a Function variable in SPIR-V, where
-  /// its users are loads and stores that take any memory space.
+  /// its users are loads and stores that take any memory space. An array
+  /// of indices holds the shader's 32-bit index (MLIR converts no index
+  /// Function variable; a constant index tensor in a kernel is one).
   static void makeAllocaPrivate(memref::AllocaOp alloca) {
     MemRefType type = alloca.getType();
     if (type.getMemorySpace() ||
@@ -552,9 +554,37 @@ struct ConvertKernelsToSPIRVPass
       return;
     auto privateSpace = gpu::AddressSpaceAttr::get(alloca.getContext(),
                                                    gpu::AddressSpace::Private);
-    alloca.getResult().setType(MemRefType::get(type.getShape(),
-                                               type.getElementType(),
-                                               type.getLayout(), privateSpace));
+    if (!type.getElementType().isIndex()) {
+      alloca.getResult().setType(
+          MemRefType::get(type.getShape(), type.getElementType(),
+                          type.getLayout(), privateSpace));
+      return;
+    }
+    OpBuilder b(alloca);
+    Type i32 = b.getI32Type();
+    auto narrow = memref::AllocaOp::create(
+        b, alloca.getLoc(),
+        MemRefType::get(type.getShape(), i32, type.getLayout(), privateSpace),
+        alloca.getDynamicSizes(), alloca.getSymbolOperands(),
+        alloca.getAlignmentAttr());
+    for (Operation *user : llvm::make_early_inc_range(alloca->getUsers())) {
+      b.setInsertionPoint(user);
+      Location loc = user->getLoc();
+      if (auto load = dyn_cast<memref::LoadOp>(user)) {
+        Value element =
+            memref::LoadOp::create(b, loc, narrow, load.getIndices());
+        load.replaceAllUsesWith(
+            arith::IndexCastOp::create(b, loc, b.getIndexType(), element)
+                .getResult());
+      } else {
+        auto store = cast<memref::StoreOp>(user);
+        Value element =
+            arith::IndexCastOp::create(b, loc, i32, store.getValue());
+        memref::StoreOp::create(b, loc, element, narrow, store.getIndices());
+      }
+      user->erase();
+    }
+    alloca.erase();
   }
 
   /// Workgroup and private attributions as allocations at the function's
