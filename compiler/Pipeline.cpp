@@ -161,6 +161,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   const HalfFloatConversions &hardware = options.hostConversions;
   if (!hardware.f16 || !hardware.bf16)
     pm.addPass(createExpandHalfFloats({!hardware.f16, !hardware.bf16}));
+  pm.addPass(createOutlineTaskBodies());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(
       createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,

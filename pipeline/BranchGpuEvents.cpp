@@ -42,13 +42,6 @@ namespace {
 
 bool isToken(Value value) { return isa<gpu::AsyncTokenType>(value.getType()); }
 
-/// True when \p value is an event to gpu-to-llvm: a block argument, a
-/// call's result or a token awaited from a task.
-bool isEvent(Value value) {
-  return isa<BlockArgument>(value) || value.getDefiningOp<func::CallOp>() ||
-         value.getDefiningOp<async::AwaitOp>();
-}
-
 /// True when \p use takes an event as it is: a wait (which ends it), or a
 /// branch, call, return or async.yield (which hand it on).
 bool takesEvent(OpOperand &use) {
@@ -151,7 +144,7 @@ struct BranchGpuEventsPass
       llvm::SetVector<Value> streams;
       // One event per operand: each receiver ends its own.
       auto handOver = [&](OpOperand &operand) {
-        if (!isToken(operand.get()) || isEvent(operand.get()))
+        if (!isToken(operand.get()) || mlirc::isGpuEvent(operand.get()))
           return;
         streams.insert(operand.get());
         operand.set(calls.recordEvent(b, loc, operand.get()));

@@ -2,12 +2,19 @@
 
 #include "pipeline/GpuTokenStreams.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlirc;
+
+bool mlirc::isGpuEvent(Value token) {
+  return isa<BlockArgument>(token) || token.getDefiningOp<func::CallOp>() ||
+         token.getDefiningOp<async::AwaitOp>();
+}
 
 SmallVector<Value> mlirc::getSameStreamTokens(Value token) {
   auto dependency = [](Value value) -> Value {

@@ -17,6 +17,10 @@
 
 namespace mlirc {
 
+/// True when \p token is an event to gpu-to-llvm: a block argument, a
+/// call's result or a token awaited from a task.
+bool isGpuEvent(mlir::Value token);
+
 /// The tokens that are the same stream as \p token after gpu-to-llvm; the
 /// first is the token that made the stream.
 llvm::SmallVector<mlir::Value> getSameStreamTokens(mlir::Value token);

@@ -205,6 +205,17 @@ def ParallelizeHostLoops
   }];
 }
 
+def OutlineTaskBodies : Pass<"mlirc-outline-task-bodies", "mlir::ModuleOp"> {
+  let summary = "Make async.execute bodies with scf ops calls of functions";
+  let description = [{
+    An async.execute body must stay one block until MLIR's async lowering
+    outlines it; bodies with scf ops, which scf-to-cf makes several blocks,
+    become calls of private functions first. A body that also awaits is an
+    error at the task.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def BranchGpuEvents : Pass<"mlirc-branch-gpu-events", "mlir::ModuleOp"> {
   let summary = "Hand GPU tokens across branches as events";
   let description = [{

@@ -51,10 +51,10 @@ struct YieldGpuEventsPass
       // stream.
       llvm::SetVector<Value> streams;
       for (OpOperand &operand : yield->getOpOperands()) {
-        // A token the body received is an event already.
+        // A token the body received or a call returned is an event already.
         Value value = operand.get();
         if (!isa<gpu::AsyncTokenType>(value.getType()) ||
-            isa<BlockArgument>(value))
+            mlirc::isGpuEvent(value))
           continue;
         streams.insert(value);
         operand.set(calls.recordEvent(b, loc, value));

@@ -1,0 +1,69 @@
+// async.execute bodies with loops and branches: on the host, and with GPU
+// work carried through the loop. Before, scf-to-cf made such a body
+// several blocks and the async lowering failed on it (an internal
+// compiler error).
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
+// CHECK: sum 6
+// CHECK-NEXT: odd 2
+// CHECK: [4,  4,  4,  4]
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @add(%m: memref<4xi32>, %d: i32) kernel {
+      %t = gpu.thread_id x
+      %v = memref.load %m[%t] : memref<4xi32>
+      %w = arith.addi %v, %d : i32
+      memref.store %w, %m[%t] : memref<4xi32>
+      gpu.return
+    }
+  }
+  func.func private @printMemrefI32(memref<*xi32>)
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %tok, %val:2 = async.execute [] -> (!async.value<index>, !async.value<index>) {
+      %sum, %odd = scf.for %i = %c0 to %c4 step %c1 iter_args(%s = %c0, %o = %c0) -> (index, index) {
+        %s1 = arith.addi %s, %i : index
+        %rem = arith.remui %i, %c2 : index
+        %isOdd = arith.cmpi ne, %rem, %c0 : index
+        %o1 = scf.if %isOdd -> index {
+          %n = arith.addi %o, %c1 : index
+          scf.yield %n : index
+        } else {
+          scf.yield %o : index
+        }
+        scf.yield %s1, %o1 : index, index
+      }
+      async.yield %sum, %odd : index, index
+    }
+    %sum = async.await %val#0 : !async.value<index>
+    %odd = async.await %val#1 : !async.value<index>
+    vector.print str "sum "
+    vector.print %sum : index
+    vector.print str "odd "
+    vector.print %odd : index
+
+    // Four launches in a task, each after the one before.
+    %z = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %m = gpu.alloc host_shared () : memref<4xi32>
+    %s = gpu.wait async
+    %set = gpu.memset async [%s] %m, %z : memref<4xi32>, i32
+    gpu.wait [%set]
+    %done, %last = async.execute [] -> !async.value<!gpu.async.token> {
+      %t0 = gpu.wait async
+      %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+        %a = gpu.launch_func async [%t] @k::@add blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>, %one : i32)
+        scf.yield %a : !gpu.async.token
+      }
+      async.yield %r : !gpu.async.token
+    }
+    %g = async.await %last : !async.value<!gpu.async.token>
+    gpu.wait [%g]
+    %u = memref.cast %m : memref<4xi32> to memref<*xi32>
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+    gpu.dealloc %m : memref<4xi32>
+    return
+  }
+}
