@@ -13,7 +13,7 @@
 // - a received token used otherwise than by one wait, branch or yield is
 //   first made a stream by a `gpu.wait async`, as gpu-to-llvm lowers it;
 // - a join (`gpu.wait async`) does the same: gpu-to-llvm recorded its event
-//   after the op that made the stream, once per iteration where that op is
+//   after the op that made the token, once per iteration where that op is
 //   in a loop, and never ended the stream.
 //
 //===----------------------------------------------------------------------===//
@@ -142,12 +142,21 @@ struct BranchGpuEventsPass
       OpBuilder b(op);
       Location loc = op->getLoc();
       llvm::SetVector<Value> streams;
-      // One event per operand: each receiver ends its own.
+      // One event per operand: each receiver ends its own. It covers the
+      // work up to the token's op where that runs as often as \p op (a
+      // later kernel on the stream may wait for what the receiver does),
+      // else all the work on the stream so far (an event per run of an op
+      // in a loop would outnumber the receivers).
       auto handOver = [&](OpOperand &operand) {
-        if (!isToken(operand.get()) || mlirc::isGpuEvent(operand.get()))
+        Value token = operand.get();
+        if (!isToken(token) || mlirc::isGpuEvent(token))
           return;
-        streams.insert(operand.get());
-        operand.set(calls.recordEvent(b, loc, operand.get()));
+        streams.insert(token);
+        OpBuilder at(op);
+        if (Operation *def = token.getDefiningOp();
+            def && def->getBlock() == op->getBlock())
+          at.setInsertionPointAfter(def);
+        operand.set(calls.recordEvent(at, loc, token));
       };
       if (auto branch = dyn_cast<BranchOpInterface>(op)) {
         for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {

@@ -83,17 +83,23 @@ module attributes {gpu.container_module} {
     return %r : !gpu.async.token
   }
 
-  // A join ends the streams it takes but one that goes on after it.
+  // A join ends the streams it takes but one that goes on after it. Its
+  // events cover the work up to the tokens it names, not a launch after
+  // them on the same stream.
   // CHECK-LABEL: func.func @join
   func.func @join() {
     %c1 = arith.constant 1 : index
     // CHECK: %[[A:.*]] = gpu.wait async
-    // CHECK-NEXT: %[[B:.*]] = gpu.wait async
-    %a = gpu.wait async
-    %b = gpu.wait async
-    // CHECK: %[[PA:.*]] = builtin.unrealized_conversion_cast %[[A]]
+    // CHECK-NEXT: llvm.call @mgpuEventCreate
+    // CHECK-NEXT: %[[PA:.*]] = builtin.unrealized_conversion_cast %[[A]]
     // CHECK-NEXT: llvm.call @mgpuEventRecord(%{{.*}}, %[[PA]])
-    // CHECK: %[[PB:.*]] = builtin.unrealized_conversion_cast %[[B]]
+    // CHECK: %[[LATER:.*]] = gpu.launch_func async [%[[A]]]
+    // CHECK: %[[B:.*]] = gpu.wait async
+    %a = gpu.wait async
+    %later = gpu.launch_func async [%a] @k::@step blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    %b = gpu.wait async
+    // CHECK-NEXT: llvm.call @mgpuEventCreate
+    // CHECK-NEXT: %[[PB:.*]] = builtin.unrealized_conversion_cast %[[B]]
     // CHECK-NEXT: llvm.call @mgpuEventRecord(%{{.*}}, %[[PB]])
     // CHECK: %[[PB2:.*]] = builtin.unrealized_conversion_cast %[[B]]
     // CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[PB2]])
@@ -101,11 +107,9 @@ module attributes {gpu.container_module} {
     %j = gpu.wait async [%a, %b]
     // CHECK-NOT: mgpuStreamDestroy
     // CHECK: gpu.launch_func async [%[[J]]]
-    // CHECK-NEXT: gpu.launch_func async [%[[A]]]
     %r = gpu.launch_func async [%j] @k::@step blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
-    %s = gpu.launch_func async [%a] @k::@step blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
     gpu.wait [%r]
-    gpu.wait [%s]
+    gpu.wait [%later]
     return
   }
 }
