@@ -177,6 +177,7 @@ struct ConvertKernelsToSPIRVPass
       if (SymbolTable::symbolKnownUseEmpty(global, copy))
         global.erase();
     copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
+    copy->walk([](memref::AllocOp alloc) { narrowWorkgroupIndices(alloc); });
     // SPIR-V for Vulkan needs structured control flow.
     if (failed(liftBranches(copy)) ||
         failed(mlirc::expressAtomicsAsGeneric(copy)) ||
@@ -540,34 +541,28 @@ struct ConvertKernelsToSPIRVPass
     });
   }
 
-  /// A thread's own memory (memref.alloca without a memory space) as the
-  /// gpu dialect's private memory, a Function variable in SPIR-V, where
-  /// its users are loads and stores that take any memory space. An array
-  /// of indices holds the shader's 32-bit index (MLIR converts no index
-  /// Function variable; a constant index tensor in a kernel is one).
-  static void makeAllocaPrivate(memref::AllocaOp alloca) {
-    MemRefType type = alloca.getType();
-    if (type.getMemorySpace() ||
-        !llvm::all_of(alloca->getUsers(), [](Operation *user) {
-          return isa<memref::LoadOp, memref::StoreOp>(user);
-        }))
-      return;
-    auto privateSpace = gpu::AddressSpaceAttr::get(alloca.getContext(),
-                                                   gpu::AddressSpace::Private);
-    if (!type.getElementType().isIndex()) {
-      alloca.getResult().setType(
-          MemRefType::get(type.getShape(), type.getElementType(),
-                          type.getLayout(), privateSpace));
-      return;
-    }
-    OpBuilder b(alloca);
+  /// True when \p memory is used by loads and stores only.
+  static bool onlyLoadedAndStored(Value memory) {
+    return llvm::all_of(memory.getUsers(), [](Operation *user) {
+      return isa<memref::LoadOp, memref::StoreOp>(user);
+    });
+  }
+
+  /// An array of indices, \p allocation (loaded and stored only), as one of
+  /// the shader's 32-bit index: MLIR converts no index Function or
+  /// Workgroup variable (a constant index tensor in a kernel is one).
+  template <typename AllocationOp>
+  static void narrowIndexArray(AllocationOp allocation) {
+    MemRefType type = allocation.getType();
+    OpBuilder b(allocation);
     Type i32 = b.getI32Type();
-    auto narrow = memref::AllocaOp::create(
-        b, alloca.getLoc(),
-        MemRefType::get(type.getShape(), i32, type.getLayout(), privateSpace),
-        alloca.getDynamicSizes(), alloca.getSymbolOperands(),
-        alloca.getAlignmentAttr());
-    for (Operation *user : llvm::make_early_inc_range(alloca->getUsers())) {
+    auto narrow = AllocationOp::create(
+        b, allocation.getLoc(),
+        MemRefType::get(type.getShape(), i32, type.getLayout(),
+                        type.getMemorySpace()),
+        allocation.getDynamicSizes(), allocation.getSymbolOperands(),
+        allocation.getAlignmentAttr());
+    for (Operation *user : llvm::make_early_inc_range(allocation->getUsers())) {
       b.setInsertionPoint(user);
       Location loc = user->getLoc();
       if (auto load = dyn_cast<memref::LoadOp>(user)) {
@@ -584,7 +579,29 @@ struct ConvertKernelsToSPIRVPass
       }
       user->erase();
     }
-    alloca.erase();
+    allocation.erase();
+  }
+
+  /// A thread's own memory (memref.alloca without a memory space) as the
+  /// gpu dialect's private memory, a Function variable in SPIR-V, where
+  /// its users are loads and stores that take any memory space.
+  static void makeAllocaPrivate(memref::AllocaOp alloca) {
+    MemRefType type = alloca.getType();
+    if (type.getMemorySpace() || !onlyLoadedAndStored(alloca))
+      return;
+    alloca.getResult().setType(MemRefType::get(
+        type.getShape(), type.getElementType(), type.getLayout(),
+        gpu::AddressSpaceAttr::get(alloca.getContext(),
+                                   gpu::AddressSpace::Private)));
+    if (type.getElementType().isIndex())
+      narrowIndexArray(alloca);
+  }
+
+  /// Workgroup memory of indices as 32-bit integers.
+  static void narrowWorkgroupIndices(memref::AllocOp alloc) {
+    if (alloc.getType().getElementType().isIndex() &&
+        alloc.getType().getMemorySpace() && onlyLoadedAndStored(alloc))
+      narrowIndexArray(alloc);
   }
 
   /// Workgroup and private attributions as allocations at the function's
