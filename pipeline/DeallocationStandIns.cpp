@@ -40,6 +40,13 @@ SmallVector<Value> getAwaitedBuffers(gpu::WaitOp wait) {
       if (auto join = dyn_cast<gpu::WaitOp>(op))
         tokens.insert(join.getAsyncDependencies().begin(),
                       join.getAsyncDependencies().end());
+      else if (op->getNumRegions() != 0)
+        // A loop or branch result: the work in its regions.
+        op->walk([&](gpu::AsyncOpInterface inner) {
+          for (Value operand : inner->getOperands())
+            if (isMemRef(operand))
+              buffers.insert(operand);
+        });
       else
         for (Value operand : op->getOperands())
           if (isMemRef(operand))
