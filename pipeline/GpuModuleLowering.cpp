@@ -68,6 +68,7 @@ void mlirc::populateGpuModulePreLowering(
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());
   pm.addPass(createVectorPrintAsPrintf());
+  pm.addPass(createCopiesToLoops());
   addComplexVectorAffineLowering(pm);
   pm.addPass(createLowerVectorOps({/*transfersOnly=*/true}));
   if (options.countLoopTrips)

@@ -283,6 +283,19 @@ def BufferizeTensors : Pass<"mlirc-bufferize", "mlir::ModuleOp"> {
   ];
 }
 
+def CopiesToLoops : Pass<"mlirc-copies-to-loops"> {
+  let summary = "memref.copy as a loop nest of loads and stores";
+  let description = [{
+    Rewrites each memref.copy of memrefs as an scf.for nest over the
+    source's dimensions that loads each element and stores it into the
+    target. In device code: MLIR lowers a copy of memrefs that are not
+    contiguous to a call of the C runner library's `memrefCopy`, which no
+    GPU has.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def FloatGenericAtomics : Pass<"mlirc-float-generic-atomics"> {
   let summary = "memref.generic_atomic_rmw on floats as one on integers";
   let description = [{

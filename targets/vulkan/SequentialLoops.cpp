@@ -1,6 +1,7 @@
 //===- SequentialLoops.cpp - Kernel ops as scf.for nests ------------------===//
 
 #include "targets/vulkan/SequentialLoops.h"
+#include "pipeline/CopiesToLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -8,29 +9,6 @@
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
-
-/// Every element of the copy's source stored into its target.
-static void lowerCopy(memref::CopyOp copy) {
-  OpBuilder b(copy);
-  Location loc = copy.getLoc();
-  Value source = copy.getSource(), target = copy.getTarget();
-  auto type = cast<MemRefType>(source.getType());
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> sizes, lows, steps;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    sizes.push_back(memref::DimOp::create(b, loc, source, dim));
-    lows.push_back(zero);
-    steps.push_back(one);
-  }
-  scf::buildLoopNest(b, loc, lows, sizes, steps,
-                     [&](OpBuilder &inner, Location, ValueRange ivs) {
-                       Value value =
-                           memref::LoadOp::create(inner, loc, source, ivs);
-                       memref::StoreOp::create(inner, loc, value, target, ivs);
-                     });
-  copy.erase();
-}
 
 /// The loop nest of \p loop, outermost dimension first; each reduction's
 /// region combines the carried value with the one this iteration gives.
@@ -66,13 +44,7 @@ static void lowerParallel(scf::ParallelOp loop) {
 }
 
 void mlirc::lowerToSequentialLoops(Operation *kernels) {
-  SmallVector<memref::CopyOp> copies;
-  kernels->walk([&](memref::CopyOp copy) {
-    if (isa<MemRefType>(copy.getSource().getType()))
-      copies.push_back(copy);
-  });
-  for (memref::CopyOp copy : copies)
-    lowerCopy(copy);
+  mlirc::lowerCopiesToLoops(kernels);
   // Innermost first, so that each body cloned holds no scf.parallel.
   SmallVector<scf::ParallelOp> loops;
   kernels->walk([&](scf::ParallelOp loop) { loops.push_back(loop); });

@@ -1,9 +1,9 @@
 //===- SequentialLoops.h - Kernel ops as scf.for nests ----------*- C++ -*-===//
 //
 // What MLIR's SPIR-V lowering lacks inside a kernel and a loop nest
-// computes: `memref.copy` (LLVM targets call memcpy) as the loads and
-// stores of every element, and `scf.parallel`, which inside one thread runs
-// in sequence, as nested scf.for loops whose iteration arguments carry its
+// computes: `memref.copy` as the loads and stores of every element
+// (CopiesToLoops.h), and `scf.parallel`, which inside one thread runs in
+// sequence, as nested scf.for loops whose iteration arguments carry its
 // reductions.
 //
 //===----------------------------------------------------------------------===//

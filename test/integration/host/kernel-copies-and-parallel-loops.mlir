@@ -4,10 +4,13 @@
 // each copy their row of a dynamically shaped 4x8 matrix into private
 // memory and sum it with a parallel loop (sum and maximum); thread 0 also
 // copies the whole matrix, and a 2-D parallel loop counts its elements
-// above 20.
+// above 20. Then eight threads each copy a column of the matrix, which is
+// not contiguous, into a row of its transpose: MLIR lowers such a copy to
+// a call of the runner library's memrefCopy, which no GPU has.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [28,  92,  156,  220,  7,  15,  23,  31,  11]
 // CHECK: [0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,  11,  12,  13,  14,  15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,  29,  30,  31]
+// CHECK: [0,  8,  16,  24,  1,  9,  17,  25,  2,  10,  18,  26,  3,  11,  19,  27,  4,  12,  20,  28,  5,  13,  21,  29,  6,  14,  22,  30,  7,  15,  23,  31]
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -75,5 +78,16 @@ func.func @main() {
   %flat = memref.reinterpret_cast %whole to offset: [0], sizes: [32], strides: [1] : memref<?x?xf32> to memref<32xf32>
   %wcast = memref.cast %flat : memref<32xf32> to memref<*xf32>
   call @printMemrefF32(%wcast) : (memref<*xf32>) -> ()
+  %tr = gpu.alloc host_shared () : memref<8x4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+    %column = memref.subview %m[0, %tx] [4, 1] [1, 1] : memref<?x?xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %row = memref.subview %tr[%tx, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<4xf32, strided<[1], offset: ?>>
+    memref.copy %column, %row : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+    gpu.terminator
+  }
+  %trflat = memref.collapse_shape %tr [[0, 1]] : memref<8x4xf32> into memref<32xf32>
+  %trcast = memref.cast %trflat : memref<32xf32> to memref<*xf32>
+  call @printMemrefF32(%trcast) : (memref<*xf32>) -> ()
   return
 }
