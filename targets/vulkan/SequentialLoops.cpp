@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -45,6 +47,15 @@ static void lowerParallel(scf::ParallelOp loop) {
 
 void mlirc::lowerToSequentialLoops(Operation *kernels) {
   mlirc::lowerCopiesToLoops(kernels);
+  // An scf.forall of memrefs (no results) runs its iterations in any
+  // order, so as an scf.parallel, lowered below.
+  SmallVector<scf::ForallOp> foralls;
+  kernels->walk([&](scf::ForallOp forall) { foralls.push_back(forall); });
+  IRRewriter rewriter(kernels->getContext());
+  for (scf::ForallOp forall : foralls) {
+    rewriter.setInsertionPoint(forall);
+    (void)scf::forallToParallelLoop(rewriter, forall);
+  }
   // Innermost first, so that each body cloned holds no scf.parallel.
   SmallVector<scf::ParallelOp> loops;
   kernels->walk([&](scf::ParallelOp loop) { loops.push_back(loop); });

@@ -2,9 +2,9 @@
 //
 // What MLIR's SPIR-V lowering lacks inside a kernel and a loop nest
 // computes: `memref.copy` as the loads and stores of every element
-// (CopiesToLoops.h), and `scf.parallel`, which inside one thread runs in
-// sequence, as nested scf.for loops whose iteration arguments carry its
-// reductions.
+// (CopiesToLoops.h), and `scf.forall` and `scf.parallel`, which inside one
+// thread run in sequence, as nested scf.for loops whose iteration
+// arguments carry the reductions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,9 +17,10 @@ class Operation;
 
 namespace mlirc {
 
-/// Rewrites the memref.copy and scf.parallel ops in \p kernels as scf.for
-/// nests. Runs before the dynamic sizes are passed (MemRefMetadata.h): a
-/// copy of a dynamically shaped memref reads its sizes.
+/// Rewrites the memref.copy, scf.forall and scf.parallel ops in \p kernels
+/// as scf.for nests. Runs before the dynamic sizes are passed
+/// (MemRefMetadata.h): a copy of a dynamically shaped memref reads its
+/// sizes.
 void lowerToSequentialLoops(mlir::Operation *kernels);
 
 } // namespace mlirc

@@ -5,12 +5,13 @@
 // memory and sum it with a parallel loop (sum and maximum); thread 0 also
 // copies the whole matrix, and a 2-D parallel loop counts its elements
 // above 20. Then eight threads each copy a column of the matrix, which is
-// not contiguous, into a row of its transpose: MLIR lowers such a copy to
-// a call of the runner library's memrefCopy, which no GPU has.
+// not contiguous, into a row of its transpose (MLIR lowers such a copy to
+// a call of the runner library's memrefCopy, which no GPU has), and double
+// it in an scf.forall (Vulkan: a loop, as scf.parallel).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [28,  92,  156,  220,  7,  15,  23,  31,  11]
 // CHECK: [0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,  11,  12,  13,  14,  15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,  29,  30,  31]
-// CHECK: [0,  8,  16,  24,  1,  9,  17,  25,  2,  10,  18,  26,  3,  11,  19,  27,  4,  12,  20,  28,  5,  13,  21,  29,  6,  14,  22,  30,  7,  15,  23,  31]
+// CHECK: [0,  16,  32,  48,  2,  18,  34,  50,  4,  20,  36,  52,  6,  22,  38,  54,  8,  24,  40,  56,  10,  26,  42,  58,  12,  28,  44,  60,  14,  30,  46,  62]
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -84,6 +85,11 @@ func.func @main() {
     %column = memref.subview %m[0, %tx] [4, 1] [1, 1] : memref<?x?xf32> to memref<4xf32, strided<[?], offset: ?>>
     %row = memref.subview %tr[%tx, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<4xf32, strided<[1], offset: ?>>
     memref.copy %column, %row : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+    scf.forall (%j) in (4) {
+      %v = memref.load %row[%j] : memref<4xf32, strided<[1], offset: ?>>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %row[%j] : memref<4xf32, strided<[1], offset: ?>>
+    }
     gpu.terminator
   }
   %trflat = memref.collapse_shape %tr [[0, 1]] : memref<8x4xf32> into memref<32xf32>
