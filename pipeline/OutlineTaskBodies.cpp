@@ -5,8 +5,12 @@
 // pass). scf-to-cf, before both, made a body with a loop or an scf.if
 // several blocks, and the async lowering failed on it. Such a body becomes
 // a call of a function of its own first, with what it captures as
-// arguments. A body that also awaits is an error at the task: in a
-// function, its await would block a thread of the runtime's pool.
+// arguments: an async.func, a coroutine as the task is, so that its awaits
+// suspend it and a failing assert is the task's error; the task awaits
+// the call. GPU tokens cross async.func signatures only through async
+// values, so a body that passes tokens in or out becomes a func.func; such
+// a body that also awaits is an error at the task, as in a function its
+// await would block a thread of the runtime's pool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,9 +18,11 @@
 
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlirc {
@@ -44,6 +50,72 @@ Operation *findInBody(async::ExecuteOp task,
   return found;
 }
 
+/// Moves \p task's body into a new private async.func \p name, its block
+/// arguments and the values it captures as arguments, its yielded values
+/// as async values; the body then calls it and awaits each result.
+void outlineIntoAsyncFunc(async::ExecuteOp task, StringRef name,
+                          ArrayRef<Value> captures) {
+  MLIRContext *context = task.getContext();
+  Location loc = task.getLoc();
+  Block &body = task.getBodyRegion().front();
+  auto yield = cast<async::YieldOp>(body.getTerminator());
+  SmallVector<Type> resultTypes;
+  for (Type type : yield.getOperandTypes())
+    resultTypes.push_back(async::ValueType::get(type));
+  // Nothing yielded: the task awaits the function's token.
+  if (resultTypes.empty())
+    resultTypes.push_back(async::TokenType::get(context));
+  SmallVector<Type> argumentTypes(body.getArgumentTypes());
+  SmallVector<Location> argumentLocs;
+  for (Value capture : captures) {
+    argumentTypes.push_back(capture.getType());
+    argumentLocs.push_back(capture.getLoc());
+  }
+
+  auto parent = task->getParentOfType<FunctionOpInterface>();
+  OpBuilder b(parent);
+  auto func = async::FuncOp::create(
+      b, loc, name, FunctionType::get(context, argumentTypes, resultTypes));
+  func.setPrivate();
+  func.getBody().takeBody(task.getBodyRegion());
+  Block &entry = func.getBody().front();
+  for (auto [capture, argumentLoc] : llvm::zip(captures, argumentLocs)) {
+    BlockArgument argument = entry.addArgument(capture.getType(), argumentLoc);
+    replaceAllUsesInRegionWith(capture, argument, func.getBody());
+  }
+  b.setInsertionPoint(yield);
+  async::ReturnOp::create(b, yield.getLoc(), yield.getOperands());
+  yield.erase();
+
+  // The task's new body: the call, then the awaits.
+  SmallVector<Type> blockTypes(argumentTypes.begin(),
+                               argumentTypes.begin() +
+                                   entry.getNumArguments() - captures.size());
+  SmallVector<Location> blockLocs(blockTypes.size(), loc);
+  Block *call = b.createBlock(&task.getBodyRegion(), {}, blockTypes,
+                              blockLocs);
+  SmallVector<Value> operands(call->getArguments());
+  llvm::append_range(operands, captures);
+  auto results = async::CallOp::create(b, loc, func, operands);
+  SmallVector<Value> yielded;
+  for (Value result : results.getResults()) {
+    auto await = async::AwaitOp::create(b, loc, result);
+    if (await.getResult())
+      yielded.push_back(await.getResult());
+  }
+  async::YieldOp::create(b, loc, yielded);
+}
+
+/// Whether a GPU token would cross the boundary of \p task's body.
+bool passesGpuTokens(async::ExecuteOp task, ArrayRef<Value> captures) {
+  auto isToken = [](Type type) { return isa<gpu::AsyncTokenType>(type); };
+  Block &body = task.getBodyRegion().front();
+  return llvm::any_of(body.getArgumentTypes(), isToken) ||
+         llvm::any_of(body.getTerminator()->getOperandTypes(), isToken) ||
+         llvm::any_of(captures,
+                      [&](Value value) { return isToken(value.getType()); });
+}
+
 struct OutlineTaskBodiesPass
     : public mlirc::impl::OutlineTaskBodiesBase<OutlineTaskBodiesPass> {
   void runOnOperation() override {
@@ -60,21 +132,28 @@ struct OutlineTaskBodiesPass
       });
       if (!structured)
         continue;
-      if (Operation *await = findInBody(
-              task, [](Operation *op) { return isa<async::AwaitOp>(op); })) {
-        InFlightDiagnostic diag =
-            task.emitError("an async.execute body with both control flow ('");
-        diag << structured->getName()
-             << "') and an async.await is not supported: move the control "
-                "flow into a function the body calls, or the await out of "
-                "the body (as a dependency of the task)";
-        diag.attachNote(await->getLoc()) << "the await";
-        return signalPassFailure();
-      }
       std::string name;
       do
         name = "__mlirc_task_body_" + std::to_string(counter++);
       while (module.lookupSymbol(name));
+      SetVector<Value> captured;
+      getUsedValuesDefinedAbove(task.getBodyRegion(), captured);
+      if (!passesGpuTokens(task, captured.getArrayRef())) {
+        outlineIntoAsyncFunc(task, name, captured.getArrayRef());
+        continue;
+      }
+      if (Operation *await = findInBody(
+              task, [](Operation *op) { return isa<async::AwaitOp>(op); })) {
+        InFlightDiagnostic diag =
+            task.emitError("an async.execute body with control flow ('");
+        diag << structured->getName()
+             << "') that takes or yields GPU tokens and awaits is not "
+                "supported: move the control flow into a function the body "
+                "calls, or the await out of the body (as a dependency of "
+                "the task)";
+        diag.attachNote(await->getLoc()) << "the await";
+        return signalPassFailure();
+      }
       FailureOr<func::FuncOp> outlined = outlineSingleBlockRegion(
           rewriter, task.getLoc(), task.getBodyRegion(), name);
       if (failed(outlined)) {

@@ -210,10 +210,12 @@ def OutlineTaskBodies : Pass<"mlirc-outline-task-bodies", "mlir::ModuleOp"> {
   let description = [{
     An async.execute body must stay one block until MLIR's async lowering
     outlines it; bodies with scf ops, which scf-to-cf makes several blocks,
-    become calls of private functions first. A body that also awaits is an
-    error at the task.
+    become calls of private async.funcs first, which the task awaits; those
+    that take or yield GPU tokens, calls of func.funcs (an error if they
+    also await).
   }];
-  let dependentDialects = ["mlir::func::FuncDialect"];
+  let dependentDialects = ["mlir::async::AsyncDialect",
+                           "mlir::func::FuncDialect"];
 }
 
 def BranchGpuEvents : Pass<"mlirc-branch-gpu-events", "mlir::ModuleOp"> {

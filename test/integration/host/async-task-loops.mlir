@@ -1,10 +1,15 @@
 // async.execute bodies with loops and branches: on the host, and with GPU
 // work carried through the loop. Before, scf-to-cf made such a body
 // several blocks and the async lowering failed on it (an internal
-// compiler error).
+// compiler error). Such a body also awaits, before a loop and inside one,
+// and an assert failing in its loop is the task's error, as in a body
+// without loops (it ended the program).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: sum 6
 // CHECK-NEXT: odd 2
+// CHECK-NEXT: awaited 10
+// CHECK-NEXT: in the loop 14
+// CHECK-NEXT: failed 1 1
 // CHECK: [4,  4,  4,  4]
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -43,6 +48,53 @@ module attributes {gpu.container_module} {
     vector.print %sum : index
     vector.print str "odd "
     vector.print %odd : index
+
+    // An await before the loop, and one in it.
+    %t5, %five = async.execute -> !async.value<index> {
+      %c5 = arith.constant 5 : index
+      async.yield %c5 : index
+    }
+    %ta, %va = async.execute -> !async.value<index> {
+      %n = async.await %five : !async.value<index>
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %c0) -> index {
+        %a = arith.addi %s, %i : index
+        scf.yield %a : index
+      }
+      async.yield %r : index
+    }
+    %awaited = async.await %va : !async.value<index>
+    vector.print str "awaited "
+    vector.print %awaited : index
+    %tl, %vl = async.execute -> !async.value<index> {
+      %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%s = %c0) -> index {
+        %n = async.await %five : !async.value<index>
+        %a = arith.addi %s, %n : index
+        %b = arith.subi %a, %i : index
+        scf.yield %b : index
+      }
+      async.yield %r : index
+    }
+    %inloop = async.await %vl : !async.value<index>
+    vector.print str "in the loop "
+    vector.print %inloop : index
+    // An assert failing in the loop: the task's error, the program goes on.
+    %tf, %vf = async.execute -> !async.value<index> {
+      %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%s = %c0) -> index {
+        %small = arith.cmpi ult, %i, %c2 : index
+        cf.assert %small, "i < 2"
+        %a = arith.addi %s, %i : index
+        scf.yield %a : index
+      }
+      async.yield %r : index
+    }
+    async.runtime.await %tf : !async.token
+    async.runtime.await %vf : !async.value<index>
+    %ef = async.runtime.is_error %tf : !async.token
+    %evf = async.runtime.is_error %vf : !async.value<index>
+    vector.print str "failed "
+    vector.print %ef : i1 punctuation <no_punctuation>
+    vector.print str " "
+    vector.print %evf : i1
 
     // Four launches in a task, each after the one before.
     %z = arith.constant 0 : i32
