@@ -171,6 +171,7 @@ public:
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     populateGpuModulePostLowering(pm);
     pm.addPass(createDeviceScopeAtomics());
+    pm.addPass(createDeviceHeapCalls());
     if (flushDenormals)
       pm.addPass(createFlushDenormals());
     pm.addPass(createPrivateAllocas());

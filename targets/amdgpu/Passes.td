@@ -31,6 +31,18 @@ def DeviceScopeAtomics
   }];
 }
 
+def DeviceHeapCalls
+    : Pass<"mlirc-device-heap-calls", "mlir::gpu::GPUModuleOp"> {
+  let summary = "malloc and free in AMD kernels as ockl's heap functions";
+  let description = [{
+    Replaces each llvm.call of malloc or free in a gpu.module (what
+    memref.alloc and memref.dealloc lower to) with one of ockl's
+    __ockl_dm_alloc or __ockl_dm_dealloc, HIP's device malloc and free:
+    the first gives a global pointer, the second takes an integer address.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def OcmlMathCalls : Pass<"mlirc-ocml-math-calls", "mlir::gpu::GPUModuleOp"> {
   let summary = "math ops that have an ocml function as calls of it";
   let description = [{

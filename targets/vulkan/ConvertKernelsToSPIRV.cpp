@@ -12,6 +12,7 @@
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
 #include "targets/vulkan/EmulateBF16.h"
+#include "targets/vulkan/KernelAllocations.h"
 #include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/MemoryViews.h"
 #include "targets/vulkan/MissingSPIRVLowerings.h"
@@ -156,6 +157,8 @@ struct ConvertKernelsToSPIRVPass
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
     mlirc::lowerToSequentialLoops(copy);
+    if (failed(mlirc::allocateInThreadMemory(copy)))
+      return signalPassFailure();
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
     if (failed(mlirc::lowerDynamicSharedMemory(copy, module)))
       return signalPassFailure();

@@ -1,0 +1,50 @@
+//===- KernelAllocations.cpp - memref.alloc in Vulkan kernels -------------===//
+
+#include "targets/vulkan/KernelAllocations.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+
+LogicalResult mlirc::allocateInThreadMemory(Operation *kernels) {
+  SmallVector<memref::AllocOp> allocs;
+  WalkResult dynamic = kernels->walk([&](Operation *op) {
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+      return WalkResult::advance();
+    auto type = cast<MemRefType>(op->getResult(0).getType());
+    // Workgroup memory is the kernel's attributions' business.
+    auto space =
+        dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+    if (type.getMemorySpace() &&
+        (!space || space.getValue() != gpu::AddressSpace::Private))
+      return WalkResult::advance();
+    if (!type.hasStaticShape()) {
+      op->emitError("'")
+          << op->getName()
+          << "' of a size known only at run time cannot be compiled for "
+             "the Vulkan target: a shader's arrays have a size fixed when "
+             "it is compiled; give it a static shape, or pass the buffer "
+             "to the kernel";
+      return WalkResult::interrupt();
+    }
+    if (auto alloc = dyn_cast<memref::AllocOp>(op);
+        alloc && !type.getMemorySpace())
+      allocs.push_back(alloc);
+    return WalkResult::advance();
+  });
+  if (dynamic.wasInterrupted())
+    return failure();
+  for (memref::AllocOp alloc : allocs) {
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    OpBuilder b(alloc);
+    auto alloca = memref::AllocaOp::create(b, alloc.getLoc(), alloc.getType(),
+                                           alloc.getAlignmentAttr());
+    alloc.replaceAllUsesWith(alloca.getResult());
+    alloc.erase();
+  }
+  return success();
+}
