@@ -65,7 +65,8 @@ void outlineIntoAsyncFunc(async::ExecuteOp task, StringRef name,
   // Nothing yielded: the task awaits the function's token.
   if (resultTypes.empty())
     resultTypes.push_back(async::TokenType::get(context));
-  SmallVector<Type> argumentTypes(body.getArgumentTypes());
+  SmallVector<Type> blockTypes(body.getArgumentTypes());
+  SmallVector<Type> argumentTypes(blockTypes);
   SmallVector<Location> argumentLocs;
   for (Value capture : captures) {
     argumentTypes.push_back(capture.getType());
@@ -88,9 +89,6 @@ void outlineIntoAsyncFunc(async::ExecuteOp task, StringRef name,
   yield.erase();
 
   // The task's new body: the call, then the awaits.
-  SmallVector<Type> blockTypes(argumentTypes.begin(),
-                               argumentTypes.begin() +
-                                   entry.getNumArguments() - captures.size());
   SmallVector<Location> blockLocs(blockTypes.size(), loc);
   Block *call = b.createBlock(&task.getBodyRegion(), {}, blockTypes,
                               blockLocs);
