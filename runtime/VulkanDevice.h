@@ -97,6 +97,8 @@ struct Kernel {
   /// shuffles need.
   const char *entry = nullptr;
   bool chooseSubgroupSize = false;
+  /// The workgroup memory that entry point takes besides the dynamic.
+  uint64_t workgroupBytes = 0;
   /// Storage buffers bound per launch, over all sets.
   unsigned bufferCount = 0;
 };

@@ -217,8 +217,13 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
   kernel.pushConstantBytes = static_cast<unsigned>(std::atoi(push));
   if (const char *lanes = best.get(concat("subgroup", name).c_str()))
     kernel.subgroupLanes = static_cast<unsigned>(std::atoi(lanes));
-  if (const char *wide = best.get(concat("wide", name).c_str()))
+  if (const char *wide = best.get(concat("wide", name).c_str())) {
     kernel.wideEntry = wide;
+    if (const char *bytes = best.get(concat("workgroup", wide).c_str()))
+      kernel.wideWorkgroupBytes = std::strtoull(bytes, nullptr, 10);
+  }
+  if (const char *bytes = best.get(concat("workgroup", name).c_str()))
+    kernel.workgroupBytes = std::strtoull(bytes, nullptr, 10);
   if (const char *shared = best.get(concat("shared", name).c_str())) {
     const char *spec = best.get("dynamic_shared_spec");
     kernel.sharedElementBytes = static_cast<unsigned>(std::atoi(shared));

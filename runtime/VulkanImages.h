@@ -72,6 +72,10 @@ struct KernelImage {
   /// when it has none.
   unsigned sharedElementBytes = 0;
   unsigned sharedSpecId = 0;
+  /// The bytes of workgroup memory the kernel's entry point and its wide
+  /// one take besides the dynamic shared memory.
+  uint64_t workgroupBytes = 0;
+  uint64_t wideWorkgroupBytes = 0;
 };
 
 /// Finds kernel \p name in the program's images, in the image of the

@@ -172,9 +172,11 @@ void Device::makePipelineLayout(Kernel &kernel) {
                 lanes <= features.maxSubgroupSize;
   // Too narrow: the entry point whose subgroups are workgroup memory.
   const char *entry = image.name;
+  kernel.workgroupBytes = image.workgroupBytes;
   bool narrow = lanes && !choose && features.subgroupSize < lanes;
   if (narrow && !image.wideEntry.empty()) {
     entry = image.wideEntry.c_str();
+    kernel.workgroupBytes = image.wideWorkgroupBytes;
     narrow = false;
   }
   if (narrow)

@@ -98,13 +98,20 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   // Dynamic shared memory, in elements of the kernel's array (at least
   // one: an array has a length).
   uint32_t sharedElements = 1;
+  uint64_t dynamicBytes = 0;
+  if (image.sharedElementBytes)
+    dynamicBytes = sharedBytes > 0 ? static_cast<uint64_t>(sharedBytes) : 0;
+  // Beyond the device's workgroup memory, Vulkan leaves a launch undefined.
+  if (kernel.workgroupBytes + dynamicBytes > limits.maxComputeSharedMemorySize)
+    fail("launch of kernel '%s' with %llu bytes of workgroup memory (%llu "
+         "static, %llu dynamic); the Vulkan device '%s' has %u bytes",
+         name,
+         static_cast<unsigned long long>(kernel.workgroupBytes + dynamicBytes),
+         static_cast<unsigned long long>(kernel.workgroupBytes),
+         static_cast<unsigned long long>(dynamicBytes),
+         device.properties.deviceName, limits.maxComputeSharedMemorySize);
   if (image.sharedElementBytes) {
-    uint64_t bytes = sharedBytes > 0 ? static_cast<uint64_t>(sharedBytes) : 0;
-    if (bytes > limits.maxComputeSharedMemorySize)
-      fail("launch of kernel '%s' with %llu bytes of dynamic shared memory; "
-           "the Vulkan device '%s' has %u bytes of workgroup memory",
-           name, static_cast<unsigned long long>(bytes),
-           device.properties.deviceName, limits.maxComputeSharedMemorySize);
+    uint64_t bytes = dynamicBytes;
     uint64_t elements = (bytes + image.sharedElementBytes - 1) /
                         image.sharedElementBytes;
     sharedElements = static_cast<uint32_t>(std::max<uint64_t>(elements, 1));

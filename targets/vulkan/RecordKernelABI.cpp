@@ -28,6 +28,9 @@
 //                  id of its length in elements
 //   wide.<kernel>  the entry point that makes such subgroups of workgroup
 //                  memory, for devices with narrower ones (where safe)
+//   workgroup.<entry point> the bytes of workgroup memory the entry point
+//                  (a kernel, or its wide one) takes besides its dynamic
+//                  shared memory, which the runtime checks the device has
 //
 // An argument whose memory layout differs between host and device (index
 // elements, which Vulkan kernels hold in 32 bits) is an error at the kernel.
@@ -81,6 +84,73 @@ unsigned getHostBytes(Type type) {
         llvm::isPowerOf2_64(vector.getNumElements()))
       return vector.getNumElements() * getHostBytes(vector.getElementType());
   return 0;
+}
+
+/// The bytes a workgroup variable of type \p type takes: its own layout
+/// where it has one, else its members' sizes added (workgroup types
+/// need no explicit layout); 0 for the array of dynamic shared memory.
+int64_t getWorkgroupBytes(Type type) {
+  if (auto array = dyn_cast<spirv::ArrayType>(type)) {
+    if (array.getNumElements() == mlirc::dynamicSharedMarker)
+      return 0;
+    int64_t element = array.getArrayStride()
+                          ? array.getArrayStride()
+                          : getWorkgroupBytes(array.getElementType());
+    return array.getNumElements() * element;
+  }
+  if (auto structure = dyn_cast<spirv::StructType>(type)) {
+    int64_t bytes = 0;
+    for (unsigned i = 0, e = structure.getNumElements(); i < e; ++i) {
+      int64_t member = getWorkgroupBytes(structure.getElementType(i));
+      bytes = structure.hasOffset()
+                  ? std::max<int64_t>(bytes, structure.getMemberOffset(i) +
+                                                 member)
+                  : bytes + member;
+    }
+    return bytes;
+  }
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() *
+           getWorkgroupBytes(vector.getElementType());
+  if (type.isIntOrFloat())
+    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  return 0;
+}
+
+/// The bytes of the workgroup variables \p entry and the functions it calls
+/// use.
+int64_t getStaticWorkgroupBytes(spirv::ModuleOp module, spirv::FuncOp entry) {
+  SmallVector<spirv::FuncOp> functions = {entry};
+  DenseSet<Operation *> seen = {entry};
+  DenseSet<Operation *> variables;
+  int64_t bytes = 0;
+  while (!functions.empty()) {
+    spirv::FuncOp function = functions.pop_back_val();
+    function.walk([&](Operation *op) {
+      if (auto call = dyn_cast<spirv::FunctionCallOp>(op)) {
+        auto callee =
+            module.lookupSymbol<spirv::FuncOp>(call.getCalleeAttr());
+        if (callee && seen.insert(callee).second)
+          functions.push_back(callee);
+        return;
+      }
+      auto address = dyn_cast<spirv::AddressOfOp>(op);
+      if (!address)
+        return;
+      auto variable = module.lookupSymbol<spirv::GlobalVariableOp>(
+          address.getVariableAttr());
+      auto pointer =
+          variable ? dyn_cast<spirv::PointerType>(variable.getType()) : nullptr;
+      if (!pointer ||
+          pointer.getStorageClass() != spirv::StorageClass::Workgroup ||
+          !variables.insert(variable).second)
+        return;
+      // The array of dynamic shared memory, whose length the launch sets,
+      // counts 0 (getWorkgroupBytes).
+      bytes += getWorkgroupBytes(pointer.getPointeeType());
+    });
+  }
+  return bytes;
 }
 
 /// The stride of the array a storage buffer of type \p type holds, or 0.
@@ -311,6 +381,13 @@ struct RecordKernelABIPass
     if (auto bytes =
             kernel->getAttrOfType<IntegerAttr>("mlirc.dynamic_shared_bytes"))
       add("shared", std::to_string(bytes.getInt()));
+    auto spirvModule = shader->getParentOfType<spirv::ModuleOp>();
+    for (spirv::FuncOp entry : {shader, wide})
+      if (entry)
+        properties.push_back(NamedAttribute(
+            StringAttr::get(ctx, ("workgroup." + entry.getName()).str()),
+            StringAttr::get(ctx, std::to_string(getStaticWorkgroupBytes(
+                                     spirvModule, entry)))));
     return success();
   }
 
