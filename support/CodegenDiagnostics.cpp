@@ -32,6 +32,11 @@ bool CodegenDiagnostics::handleDiagnostics(const DiagnosticInfo &info) {
   raw_string_ostream os(text);
   DiagnosticPrinterRawOStream printer(os);
   info.print(printer);
+  // Diagnostics of IR without debug locations (a resource limit) start
+  // with a location that says nothing; the function they name does.
+  StringRef unknown = "<unknown>:0:0: ";
+  if (StringRef(text).starts_with(unknown))
+    text.erase(0, unknown.size());
   // Inline assembly has no source location in MLIR's LLVM dialect: name
   // the function it is in.
   if (const auto *inlineAsm = dyn_cast<DiagnosticInfoInlineAsm>(&info))
