@@ -90,6 +90,26 @@ LogicalResult checkModuleLevel(Operation *op) {
          << (isa<ModuleOp>(parent) ? "" : ", or a gpu.func") << ")";
 }
 
+/// mlirc compiles the GPU code of the input's top-level module: its
+/// gpu.modules and the launches of its functions. In a module nested in
+/// it, the launches' kernel handles were left unresolved.
+LogicalResult checkGpuModuleNesting(Operation *op, ModuleOp top) {
+  if (!isa<gpu::GPUModuleOp, gpu::LaunchOp, gpu::LaunchFuncOp,
+           gpu::BinaryOp>(op))
+    return success();
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module || module == top)
+    return success();
+  InFlightDiagnostic diag =
+      op->emitError("'")
+      << op->getName()
+      << "' in a nested module cannot be compiled: mlirc compiles the GPU "
+         "code of the top-level module; move the module's contents to the "
+         "top level";
+  diag.attachNote(module.getLoc()) << "the nested module";
+  return failure();
+}
+
 /// A kernel's memref arguments come from the host: workgroup or private
 /// memory belongs to one block or thread and has no address the host
 /// could pass (NVIDIA and AMD read the global pointer as a shared one).
@@ -456,6 +476,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           LogicalResult checked = checkDialect(op);
           if (succeeded(checked))
             checked = checkModuleLevel(op);
+          if (succeeded(checked))
+            checked = checkGpuModuleNesting(op, getOperation());
           if (succeeded(checked) && isInKernel(op))
             checked = checkFloatWidth(op);
           if (failed(checked))

@@ -69,6 +69,7 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createOutlineMathOps());
   pm.addPass(createVectorPrintAsPrintf());
   pm.addPass(createCopiesToLoops());
+  pm.addPass(createPrivateAllocsOnStack());
   addComplexVectorAffineLowering(pm);
   pm.addPass(createLowerVectorOps({/*transfersOnly=*/true}));
   if (options.countLoopTrips)

@@ -298,6 +298,15 @@ def CopiesToLoops : Pass<"mlirc-copies-to-loops"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def PrivateAllocsOnStack : Pass<"mlirc-private-allocs-on-stack"> {
+  let summary = "memref.alloc of private memory as memref.alloca";
+  let description = [{
+    Replaces each memref.alloc of a thread's private memory with a
+    memref.alloca and erases its memref.deallocs: MLIR lowered it to a
+    heap allocation cast to the private address space.
+  }];
+}
+
 def FloatGenericAtomics : Pass<"mlirc-float-generic-atomics"> {
   let summary = "memref.generic_atomic_rmw on floats as one on integers";
   let description = [{

@@ -1,10 +1,11 @@
 //===- KernelAllocations.cpp - memref.alloc in Vulkan kernels -------------===//
 
 #include "targets/vulkan/KernelAllocations.h"
+#include "pipeline/AllocsOnStack.h"
+#include "pipeline/MemorySpaces.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/Builders.h"
 
 using namespace mlir;
 
@@ -15,10 +16,10 @@ LogicalResult mlirc::allocateInThreadMemory(Operation *kernels) {
       return WalkResult::advance();
     auto type = cast<MemRefType>(op->getResult(0).getType());
     // Workgroup memory is the kernel's attributions' business.
-    auto space =
-        dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
-    if (type.getMemorySpace() &&
-        (!space || space.getValue() != gpu::AddressSpace::Private))
+    std::optional<gpu::AddressSpace> space =
+        mlirc::getGpuAddressSpace(type.getMemorySpace());
+    if (space != gpu::AddressSpace::Global &&
+        space != gpu::AddressSpace::Private)
       return WalkResult::advance();
     if (!type.hasStaticShape()) {
       op->emitError("'")
@@ -29,22 +30,13 @@ LogicalResult mlirc::allocateInThreadMemory(Operation *kernels) {
              "to the kernel";
       return WalkResult::interrupt();
     }
-    if (auto alloc = dyn_cast<memref::AllocOp>(op);
-        alloc && !type.getMemorySpace())
+    if (auto alloc = dyn_cast<memref::AllocOp>(op))
       allocs.push_back(alloc);
     return WalkResult::advance();
   });
   if (dynamic.wasInterrupted())
     return failure();
-  for (memref::AllocOp alloc : allocs) {
-    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
-      if (isa<memref::DeallocOp>(user))
-        user->erase();
-    OpBuilder b(alloc);
-    auto alloca = memref::AllocaOp::create(b, alloc.getLoc(), alloc.getType(),
-                                           alloc.getAlignmentAttr());
-    alloc.replaceAllUsesWith(alloca.getResult());
-    alloc.erase();
-  }
+  for (memref::AllocOp alloc : allocs)
+    mlirc::moveAllocToStack(alloc);
   return success();
 }

@@ -4,7 +4,9 @@
 // device link), the host target from the C heap, and Vulkan, whose shaders
 // allocate nothing while they run, makes such an array of a static shape
 // the thread's own (it was an error). One of a size known only at run
-// time is an error at the op on Vulkan.
+// time is an error at the op on Vulkan. An allocation of private memory
+// is on the thread's stack on every GPU target (MLIR cast a heap pointer
+// to the private address space).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // RUN: sed -e 's/memref.alloc() : memref<4xf32>/memref.alloc(%%n) : memref<?xf32>/' \
 // RUN:     -e 's/%%buf\[%%i\] : memref<4xf32>/%%buf[%%i] : memref<?xf32>/' \
@@ -38,7 +40,11 @@ func.func @main() {
       %b = arith.addf %a, %v : f32
       scf.yield %b : f32
     }
-    memref.store %s, %out[%tx] : memref<4xf32>
+    %own = memref.alloc() : memref<1xf32, #gpu.address_space<private>>
+    memref.store %s, %own[%c0] : memref<1xf32, #gpu.address_space<private>>
+    %r = memref.load %own[%c0] : memref<1xf32, #gpu.address_space<private>>
+    memref.store %r, %out[%tx] : memref<4xf32>
+    memref.dealloc %own : memref<1xf32, #gpu.address_space<private>>
     memref.dealloc %buf : memref<4xf32>
     gpu.terminator
   }

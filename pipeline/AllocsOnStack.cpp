@@ -1,0 +1,44 @@
+//===- AllocsOnStack.cpp - Kernel allocations as a thread's own -----------===//
+
+#include "pipeline/AllocsOnStack.h"
+#include "pipeline/MemorySpaces.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_PRIVATEALLOCSONSTACK
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+void mlirc::moveAllocToStack(memref::AllocOp alloc) {
+  for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+    if (isa<memref::DeallocOp>(user))
+      user->erase();
+  OpBuilder b(alloc);
+  auto alloca = memref::AllocaOp::create(
+      b, alloc.getLoc(), alloc.getType(), alloc.getDynamicSizes(),
+      alloc.getSymbolOperands(), alloc.getAlignmentAttr());
+  alloc.replaceAllUsesWith(alloca.getResult());
+  alloc.erase();
+}
+
+namespace {
+struct PrivateAllocsOnStackPass
+    : public mlirc::impl::PrivateAllocsOnStackBase<PrivateAllocsOnStackPass> {
+  void runOnOperation() override {
+    SmallVector<memref::AllocOp> allocs;
+    getOperation()->walk([&](memref::AllocOp alloc) {
+      if (mlirc::getGpuAddressSpace(alloc.getType().getMemorySpace()) ==
+          gpu::AddressSpace::Private)
+        allocs.push_back(alloc);
+    });
+    for (memref::AllocOp alloc : allocs)
+      mlirc::moveAllocToStack(alloc);
+  }
+};
+} // namespace

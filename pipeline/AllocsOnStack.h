@@ -1,0 +1,26 @@
+//===- AllocsOnStack.h - Kernel allocations as a thread's own ---*- C++ -*-===//
+//
+// A memref.alloc of a thread's private memory in a kernel is memory of that
+// thread's stack: MLIR lowered it to a heap allocation whose pointer it
+// then cast to the private address space, which no GPU can use (and the
+// memory was never freed). Such an allocation becomes a memref.alloca, and
+// its memref.deallocs go.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_ALLOCSONSTACK_H
+#define MLIRC_PIPELINE_ALLOCSONSTACK_H
+
+namespace mlir::memref {
+class AllocOp;
+} // namespace mlir::memref
+
+namespace mlirc {
+
+/// Replaces \p alloc with a memref.alloca of its type, sizes and alignment,
+/// and erases the memref.deallocs of it.
+void moveAllocToStack(mlir::memref::AllocOp alloc);
+
+} // namespace mlirc
+
+#endif // MLIRC_PIPELINE_ALLOCSONSTACK_H
