@@ -7,9 +7,10 @@
 // a call of a function of its own first, with what it captures as
 // arguments: an async.func, a coroutine as the task is, so that its awaits
 // suspend it and a failing assert is the task's error; the task awaits
-// the call. GPU tokens cross async.func signatures only through async
-// values, so a body that passes tokens in or out becomes a func.func; such
-// a body that also awaits is an error at the task, as in a function its
+// the call. No GPU token crosses an async.func's signature, not even in an
+// async value (MergeAsyncDependencies), so a body that passes tokens in or
+// out becomes a func.func, through whose calls they pass as events; such a
+// body that also awaits is an error at the task, as in a function its
 // await would block a thread of the runtime's pool.
 //
 //===----------------------------------------------------------------------===//
@@ -104,9 +105,14 @@ void outlineIntoAsyncFunc(async::ExecuteOp task, StringRef name,
   async::YieldOp::create(b, loc, yielded);
 }
 
-/// Whether a GPU token would cross the boundary of \p task's body.
+/// Whether a GPU token, alone or in an async value, would cross the
+/// boundary of \p task's body.
 bool passesGpuTokens(async::ExecuteOp task, ArrayRef<Value> captures) {
-  auto isToken = [](Type type) { return isa<gpu::AsyncTokenType>(type); };
+  auto isToken = [](Type type) {
+    if (auto value = dyn_cast<async::ValueType>(type))
+      type = value.getValueType();
+    return isa<gpu::AsyncTokenType>(type);
+  };
   Block &body = task.getBodyRegion().front();
   return llvm::any_of(body.getArgumentTypes(), isToken) ||
          llvm::any_of(body.getTerminator()->getOperandTypes(), isToken) ||

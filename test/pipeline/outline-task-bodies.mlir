@@ -89,3 +89,23 @@ func.func @gpu_token_await(%n: !async.value<index>) -> !async.value<!gpu.async.t
   }
   return %val : !async.value<!gpu.async.token>
 }
+
+// -----
+
+// A token in an async value the body captures crosses too.
+func.func @gpu_token_value(%tv: !async.value<!gpu.async.token>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{an async.execute body with control flow ('scf.for') that takes or yields GPU tokens and awaits is not supported}}
+  %tok = async.execute {
+    // expected-note @+1 {{the await}}
+    %t0 = async.await %tv : !async.value<!gpu.async.token>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+      %w = gpu.wait async [%t]
+      scf.yield %w : !gpu.async.token
+    }
+    gpu.wait [%r]
+    async.yield
+  }
+  return
+}
