@@ -12,6 +12,7 @@
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
 #include "targets/vulkan/EmulateBF16.h"
+#include "targets/vulkan/IndexArguments.h"
 #include "targets/vulkan/KernelAllocations.h"
 #include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/MemoryViews.h"
@@ -159,6 +160,7 @@ struct ConvertKernelsToSPIRVPass
     mlirc::lowerToSequentialLoops(copy);
     if (failed(mlirc::allocateInThreadMemory(copy)))
       return signalPassFailure();
+    mlirc::widenIndexArguments(copyModule);
     copy->walk([](gpu::GPUFuncOp func) { allocateAttributions(func); });
     if (failed(mlirc::lowerDynamicSharedMemory(copy, module)))
       return signalPassFailure();
