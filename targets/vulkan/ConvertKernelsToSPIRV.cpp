@@ -12,7 +12,7 @@
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
 #include "targets/vulkan/EmulateBF16.h"
-#include "targets/vulkan/IndexArguments.h"
+#include "targets/vulkan/IndexMemory.h"
 #include "targets/vulkan/KernelAllocations.h"
 #include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/MemoryViews.h"
@@ -554,37 +554,13 @@ struct ConvertKernelsToSPIRVPass
   }
 
   /// An array of indices, \p allocation (loaded and stored only), as one of
-  /// the shader's 32-bit index: MLIR converts no index Function or
-  /// Workgroup variable (a constant index tensor in a kernel is one).
-  template <typename AllocationOp>
-  static void narrowIndexArray(AllocationOp allocation) {
-    MemRefType type = allocation.getType();
-    OpBuilder b(allocation);
-    Type i32 = b.getI32Type();
-    auto narrow = AllocationOp::create(
-        b, allocation.getLoc(),
-        MemRefType::get(type.getShape(), i32, type.getLayout(),
-                        type.getMemorySpace()),
-        allocation.getDynamicSizes(), allocation.getSymbolOperands(),
-        allocation.getAlignmentAttr());
-    for (Operation *user : llvm::make_early_inc_range(allocation->getUsers())) {
-      b.setInsertionPoint(user);
-      Location loc = user->getLoc();
-      if (auto load = dyn_cast<memref::LoadOp>(user)) {
-        Value element =
-            memref::LoadOp::create(b, loc, narrow, load.getIndices());
-        load.replaceAllUsesWith(
-            arith::IndexCastOp::create(b, loc, b.getIndexType(), element)
-                .getResult());
-      } else {
-        auto store = cast<memref::StoreOp>(user);
-        Value element =
-            arith::IndexCastOp::create(b, loc, i32, store.getValue());
-        memref::StoreOp::create(b, loc, element, narrow, store.getIndices());
-      }
-      user->erase();
-    }
-    allocation.erase();
+  /// the shader's 32-bit index (IndexMemory.h).
+  static void narrowIndexArray(Operation *allocation) {
+    Value memory = allocation->getResult(0);
+    memory.setType(MemRefType::Builder(cast<MemRefType>(memory.getType()))
+                       .setElementType(IntegerType::get(
+                           allocation->getContext(), 32)));
+    mlirc::castIndexAccesses(memory);
   }
 
   /// A thread's own memory (memref.alloca without a memory space) as the

@@ -33,7 +33,7 @@
 //                  shared memory, which the runtime checks the device has
 //
 // An argument whose memory layout differs between host and device (index
-// elements that IndexArguments.h left 32-bit, as they have other users
+// elements that IndexMemory.h left 32-bit, as they have other users
 // than loads, stores and views) is an error at the kernel.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
-//===- IndexArguments.cpp - Kernel memrefs of index elements --------------===//
+//===- IndexMemory.cpp - Memory of index elements in Vulkan kernels -------===//
 
-#include "targets/vulkan/IndexArguments.h"
+#include "targets/vulkan/IndexMemory.h"
 #include "pipeline/MemorySpaces.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,6 +32,27 @@ static bool collectViews(Value value, SmallVectorImpl<Value> &views) {
   return true;
 }
 
+void mlirc::castIndexAccesses(Value memory) {
+  auto integer = cast<MemRefType>(memory.getType()).getElementType();
+  OpBuilder b(memory.getContext());
+  for (Operation *user : llvm::make_early_inc_range(memory.getUsers())) {
+    b.setInsertionPoint(user);
+    Location loc = user->getLoc();
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      Value element = memref::LoadOp::create(b, loc, memory, load.getIndices());
+      load.replaceAllUsesWith(
+          arith::IndexCastOp::create(b, loc, b.getIndexType(), element)
+              .getResult());
+      load.erase();
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      Value element =
+          arith::IndexCastOp::create(b, loc, integer, store.getValue());
+      memref::StoreOp::create(b, loc, element, memory, store.getIndices());
+      store.erase();
+    }
+  }
+}
+
 void mlirc::widenIndexArguments(gpu::GPUModuleOp module) {
   for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
     if (!kernel.isKernel())
@@ -45,32 +66,15 @@ void mlirc::widenIndexArguments(gpu::GPUModuleOp module) {
       SmallVector<Value> views;
       if (!collectViews(argument, views))
         continue;
-      OpBuilder b(kernel.getContext());
-      Type i64 = b.getI64Type();
+      Type i64 = IntegerType::get(kernel.getContext(), 64);
       for (Value view : views)
         view.setType(MemRefType::Builder(cast<MemRefType>(view.getType()))
                          .setElementType(i64));
-      kernel.setType(FunctionType::get(
-          kernel.getContext(), kernel.front().getArgumentTypes(),
-          kernel.getResultTypes()));
+      kernel.setType(FunctionType::get(kernel.getContext(),
+                                       kernel.front().getArgumentTypes(),
+                                       kernel.getResultTypes()));
       for (Value view : views)
-        for (Operation *user : llvm::make_early_inc_range(view.getUsers())) {
-          b.setInsertionPoint(user);
-          Location loc = user->getLoc();
-          if (auto load = dyn_cast<memref::LoadOp>(user)) {
-            Value wide =
-                memref::LoadOp::create(b, loc, view, load.getIndices());
-            load.replaceAllUsesWith(
-                arith::IndexCastOp::create(b, loc, b.getIndexType(), wide)
-                    .getResult());
-            load.erase();
-          } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
-            Value wide =
-                arith::IndexCastOp::create(b, loc, i64, store.getValue());
-            memref::StoreOp::create(b, loc, wide, view, store.getIndices());
-            store.erase();
-          }
-        }
+        castIndexAccesses(view);
     }
   }
 }
