@@ -191,7 +191,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // The async dialect (async.execute, async.await, groups, and the host
   // loops made parallel) as coroutines calling the async runtime; after
   // gpu-to-llvm, which converts the GPU tokens async values carry.
-  pm.addPass(createConvertAsyncFuncTypes());
+  pm.addPass(createConvertAsyncValueTypes());
   pm.addPass(createRestoreTaskAsserts());
   pm.addPass(createAsyncFuncToAsyncRuntimePass());
   pm.addPass(createAsyncToAsyncRuntimePass());

@@ -433,13 +433,14 @@ def ExpressUnbufferizableTensorOps
                            "mlir::tensor::TensorDialect"];
 }
 
-def ConvertAsyncFuncTypes
-    : Pass<"mlirc-convert-async-func-types", "mlir::ModuleOp"> {
-  let summary = "async.func, async.call and async.return in LLVM types";
+def ConvertAsyncValueTypes
+    : Pass<"mlirc-convert-async-value-types", "mlir::ModuleOp"> {
+  let summary = "The async ops the host's LLVM conversion left, in its types";
   let description = [{
-    The host's LLVM conversion updates the types of async.execute and its
-    values but not of async.func and its calls and returns; this does, so
-    one value has one type when MLIR's async lowering counts references.
+    The host's LLVM conversion updates the types of async.execute, await and
+    yield but not of async.func, its calls and returns, or the async.runtime
+    ops a program uses itself; this does, so one value has one type when
+    MLIR's async lowering counts references.
   }];
   let dependentDialects = ["mlir::async::AsyncDialect",
                            "mlir::LLVM::LLVMDialect"];
