@@ -71,7 +71,8 @@ def NVGPUBlockArguments
 def SharedMemoryArrays
     : Pass<"mlirc-shared-memory-arrays", "mlir::gpu::GPUModuleOp"> {
   let summary = "Zero-sized shared arrays as the dynamic shared memory; "
-                "shared memory aligned for bulk tensor copies";
+                "shared memory aligned for bulk tensor copies; the 48 KB "
+                "static limit checked";
   let description = [{
     MLIR's lowering of gpu.dynamic_shared_memory, and the zero-sized
     memref.globals in workgroup memory that MLIR's programs use the same
@@ -81,7 +82,8 @@ def SharedMemoryArrays
     They become external, CUDA's `extern __shared__` arrays, which all
     start where the dynamic shared memory does. In a kernel module with
     TMA copies or warpgroup MMA, every shared array is aligned to 1024
-    bytes, what their 128-byte swizzle needs.
+    bytes, what their 128-byte swizzle needs. A kernel whose static shared
+    memory exceeds 48 KB is an error at the kernel.
   }];
 }
 
