@@ -16,12 +16,9 @@
 
 #include "pipeline/Passes.h"
 
-#include "pipeline/AsyncFunctionSignatures.h"
-
 #include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Async/IR/Async.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -34,7 +31,6 @@ namespace mlirc {
 } // namespace mlirc
 
 using namespace mlir;
-using mlirc::holdsAsyncType;
 
 namespace {
 
@@ -97,18 +93,11 @@ struct ConvertAsyncValueTypesPass
           ConvertAsyncValueTypesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(mlirc::restoreAsyncFunctionSignatures(module)))
-      return signalPassFailure();
     MLIRContext *context = &getContext();
     LLVMTypeConverter converter(context);
-    // Tokens and groups stay as they are, until MLIR's async lowering.
-    converter.addConversion([](async::TokenType type) { return type; });
-    converter.addConversion([](async::GroupType type) { return type; });
     bool any = false;
     module.walk([&](Operation *op) {
       any |= isa<async::FuncOp>(op) || isAsyncOpToConvert(op, converter);
-      if (auto func = dyn_cast<func::FuncOp>(op))
-        any |= holdsAsyncType(func.getFunctionType());
     });
     if (!any)
       return;
@@ -119,23 +108,7 @@ struct ConvertAsyncValueTypesPass
     populateAsyncStructuralTypeConversionsAndLegality(converter, patterns,
                                                       target);
     populateFunctionOpInterfaceTypeConversionPattern<async::FuncOp>(patterns,
-                                                                    converter);
-    // The func.funcs the LLVM conversion left because of their async values.
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
-    populateCallOpTypeConversionPattern(patterns, converter);
-    populateReturnOpTypeConversionPattern(patterns, converter);
-    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
-      return !holdsAsyncType(op.getFunctionType()) ||
-             converter.isSignatureLegal(op.getFunctionType());
-    });
-    target.addDynamicallyLegalOp<func::CallOp>([&](func::CallOp op) {
-      return !holdsAsyncType(op.getCalleeType()) || converter.isLegal(op);
-    });
-    target.addDynamicallyLegalOp<func::ReturnOp>([&](func::ReturnOp op) {
-      auto func = op->getParentOfType<func::FuncOp>();
-      return !holdsAsyncType(func.getFunctionType()) || converter.isLegal(op);
-    });
     patterns.add<ConvertAsyncOpTypes>(converter, context);
     target.addDynamicallyLegalOp<async::FuncOp>([&](async::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
