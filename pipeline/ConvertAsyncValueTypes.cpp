@@ -63,8 +63,8 @@ bool isAsyncOpToConvert(Operation *op, const TypeConverter &converter) {
          llvm::any_of(op->getResults(), unconverted);
 }
 
-/// Any op of the async dialect without regions, with its async values and
-/// what they hold in LLVM types.
+/// Any async op but those MLIR's structural conversion converts, with its
+/// async values and what they hold in LLVM types.
 struct ConvertAsyncOpTypes : public ConversionPattern {
   ConvertAsyncOpTypes(const TypeConverter &converter, MLIRContext *context)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,

@@ -66,11 +66,11 @@ uint64_t staticSharedBytes(LLVM::LLVMFuncOp kernel, SymbolTable &symbols,
             global.getLinkage() != LLVM::Linkage::External)
           globals.insert(global);
       } else if (auto call = dyn_cast<LLVM::CallOp>(op)) {
-        std::optional<StringRef> callee = call.getCallee();
-        auto func = callee ? symbols.lookup<LLVM::LLVMFuncOp>(*callee)
+        std::optional<StringRef> name = call.getCallee();
+        auto callee = name ? symbols.lookup<LLVM::LLVMFuncOp>(*name)
                            : LLVM::LLVMFuncOp();
-        if (func && seen.insert(func).second)
-          work.push_back(func);
+        if (callee && seen.insert(callee).second)
+          work.push_back(callee);
       }
     });
   }

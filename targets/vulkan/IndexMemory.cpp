@@ -1,4 +1,8 @@
 //===- IndexMemory.cpp - Memory of index elements in Vulkan kernels -------===//
+//
+// See IndexMemory.h.
+//
+//===----------------------------------------------------------------------===//
 
 #include "targets/vulkan/IndexMemory.h"
 #include "pipeline/MemorySpaces.h"

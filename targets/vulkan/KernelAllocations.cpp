@@ -11,30 +11,29 @@ using namespace mlir;
 
 LogicalResult mlirc::allocateInThreadMemory(Operation *kernels) {
   SmallVector<memref::AllocOp> allocs;
-  WalkResult dynamic =
-      kernels->walk([&](Operation *op) {
-        if (!isa<memref::AllocOp, memref::AllocaOp>(op))
-          return WalkResult::advance();
-        auto type = cast<MemRefType>(op->getResult(0).getType());
-        // Workgroup memory is the kernel's attributions' business.
-        std::optional<gpu::AddressSpace> space =
-            mlirc::getGpuAddressSpace(type.getMemorySpace());
-        if (space != gpu::AddressSpace::Global &&
-            space != gpu::AddressSpace::Private)
-          return WalkResult::advance();
-        if (!type.hasStaticShape()) {
-          op->emitError("'")
-              << op->getName()
-              << "' of a size known only at run time cannot be compiled for "
-                 "the Vulkan target: a shader's arrays have a size fixed when "
-                 "it is compiled; give it a static shape, or pass the buffer "
-                 "to the kernel";
-          return WalkResult::interrupt();
-        }
-        if (auto alloc = dyn_cast<memref::AllocOp>(op))
-          allocs.push_back(alloc);
-        return WalkResult::advance();
-      });
+  WalkResult dynamic = kernels->walk([&](Operation *op) {
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+      return WalkResult::advance();
+    auto type = cast<MemRefType>(op->getResult(0).getType());
+    // Workgroup memory is the kernel's attributions' business.
+    std::optional<gpu::AddressSpace> space =
+        mlirc::getGpuAddressSpace(type.getMemorySpace());
+    if (space != gpu::AddressSpace::Global &&
+        space != gpu::AddressSpace::Private)
+      return WalkResult::advance();
+    if (!type.hasStaticShape()) {
+      op->emitError("'")
+          << op->getName()
+          << "' of a size known only at run time cannot be compiled for "
+             "the Vulkan target: a shader's arrays have a size fixed when "
+             "it is compiled; give it a static shape, or pass the buffer "
+             "to the kernel";
+      return WalkResult::interrupt();
+    }
+    if (auto alloc = dyn_cast<memref::AllocOp>(op))
+      allocs.push_back(alloc);
+    return WalkResult::advance();
+  });
   if (dynamic.wasInterrupted())
     return failure();
   for (memref::AllocOp alloc : allocs)
