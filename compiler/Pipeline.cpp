@@ -184,17 +184,19 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createBranchGpuEvents());
   pm.addPass(createYieldGpuEvents());
-  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createHostGpuToLLVM());
   pm.addPass(createLowerLaunchesToRuntime());
   for (const TargetUnit *unit : options.units)
     unit->populateHostPasses(pm);
   // The async dialect (async.execute, async.await, groups, and the host
   // loops made parallel) as coroutines calling the async runtime; after
-  // gpu-to-llvm, which converts the GPU tokens async values carry.
+  // the host's LLVM conversion, which converts the GPU tokens async values
+  // carry.
   pm.addPass(createConvertAsyncValueTypes());
   pm.addPass(createRestoreTaskAsserts());
   pm.addPass(createAsyncFuncToAsyncRuntimePass());
   pm.addPass(createAsyncToAsyncRuntimePass());
+  pm.addPass(createAsyncValuesThroughBranches());
   pm.addPass(createAsyncRuntimeRefCountingPass());
   pm.addPass(createAsyncRuntimeRefCountingOptPass());
   // The asserts that awaiting a task's error makes.

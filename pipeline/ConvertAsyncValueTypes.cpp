@@ -4,8 +4,9 @@
 // must see the GPU tokens tasks carry), and that conversion updates
 // async.execute, async.await and async.yield (MLIR's structural async
 // conversion) but no other op of the dialect: async.func, async.call and
-// async.return, and the async.runtime ops a program may use itself
-// (async.runtime.await, is_error, load, ...). Such an op met the awaiting
+// async.return, the async.runtime ops a program may use itself
+// (async.runtime.await, is_error, load, ...), and the func.func ops it
+// leaves because their signatures hold async types. Such an op met the awaiting
 // code's !async.value<i64> through a cast from its !async.value<index>, and
 // MLIR's reference counting took the two for two values, dropping the
 // value's reference twice: a use after free, and a crash. This converts
@@ -19,7 +20,9 @@
 #include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -95,9 +98,17 @@ struct ConvertAsyncValueTypesPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     LLVMTypeConverter converter(context);
+    // Tokens and groups stay as they are, until MLIR's async lowering; a GPU
+    // token is its stream or event, as in the host's LLVM conversion.
+    converter.addConversion([](async::GroupType type) { return type; });
+    converter.addConversion([context](gpu::AsyncTokenType) {
+      return LLVM::LLVMPointerType::get(context);
+    });
     bool any = false;
     module.walk([&](Operation *op) {
       any |= isa<async::FuncOp>(op) || isAsyncOpToConvert(op, converter);
+      if (auto func = dyn_cast<func::FuncOp>(op))
+        any |= mlirc::holdsAsyncType(func.getFunctionType());
     });
     if (!any)
       return;
@@ -109,6 +120,24 @@ struct ConvertAsyncValueTypesPass
                                                       target);
     populateFunctionOpInterfaceTypeConversionPattern<async::FuncOp>(patterns,
                                                                    converter);
+    // The func.funcs the host's LLVM conversion left for their async types.
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return !mlirc::holdsAsyncType(op.getFunctionType()) ||
+             converter.isSignatureLegal(op.getFunctionType());
+    });
+    target.addDynamicallyLegalOp<func::CallOp>([&](func::CallOp op) {
+      return !mlirc::holdsAsyncType(op.getCalleeType()) ||
+             converter.isLegal(op);
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp>([&](func::ReturnOp op) {
+      auto func = op->getParentOfType<func::FuncOp>();
+      return !func || !mlirc::holdsAsyncType(func.getFunctionType()) ||
+             converter.isLegal(op);
+    });
     patterns.add<ConvertAsyncOpTypes>(converter, context);
     target.addDynamicallyLegalOp<async::FuncOp>([&](async::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&

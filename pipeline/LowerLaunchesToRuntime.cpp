@@ -77,10 +77,11 @@ struct LowerLaunchesToRuntimePass
 
   LogicalResult lower(gpu::LaunchFuncOp launch) {
     Location loc = launch.getLoc();
-    // An llvm.func, or an async.func, which the async lowering makes a
-    // function later.
+    // An llvm.func, or an async.func or a func.func of async values, which
+    // the async lowering makes an llvm.func later.
     auto func = launch->getParentOfType<FunctionOpInterface>();
-    if (!func || isa<func::FuncOp>(func))
+    auto plain = dyn_cast_or_null<func::FuncOp>(func.getOperation());
+    if (!func || (plain && !mlirc::holdsAsyncType(plain.getFunctionType())))
       return launch.emitError("launch was not lowered to the LLVM dialect "
                               "(is it inside a func.func?)");
     for (Value operand : launch.getKernelOperands())

@@ -28,6 +28,9 @@ namespace mlirc {
 #define GEN_PASS_REGISTRATION
 #include "pipeline/Passes.h.inc"
 
+/// Whether \p type is or holds an async token, value or group.
+bool holdsAsyncType(mlir::Type type);
+
 /// The canonicalizer (mlirc-canonicalize) on each function by itself,
 /// host functions, kernels and device functions: one greedy run over a
 /// whole module goes over all of its functions again while any one still

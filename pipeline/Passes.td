@@ -433,6 +433,17 @@ def ExpressUnbufferizableTensorOps
                            "mlir::tensor::TensorDialect"];
 }
 
+def HostGpuToLLVM : Pass<"mlirc-host-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Host code in the LLVM dialect, GPU ops as runtime calls";
+  let description = [{
+    MLIR's gpu-to-llvm conversion, except that func.func ops whose
+    signatures hold async tokens, values or groups stay func ops, with their
+    calls and returns, for MLIR's async lowering to count references
+    through; ConvertAsyncValueTypes converts their types.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertAsyncValueTypes
     : Pass<"mlirc-convert-async-value-types", "mlir::ModuleOp"> {
   let summary = "The async ops the host's LLVM conversion left, in its types";
@@ -443,6 +454,21 @@ def ConvertAsyncValueTypes
     MLIR's async lowering counts references.
   }];
   let dependentDialects = ["mlir::async::AsyncDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
+def AsyncValuesThroughBranches
+    : Pass<"mlirc-async-values-through-branches", "mlir::ModuleOp"> {
+  let summary = "Async values passed between blocks, in a form reference counting takes";
+  let description = [{
+    MLIR's async reference counting rejects a branch that is the last use of
+    a token, value or group (an scf.if or scf.for yielding one), and a
+    conditional branch to blocks with arguments where a value is live into
+    one successor only. This gives such edges blocks of their own, and
+    passes each async value between blocks as a pointer cast from it, with a
+    reference added for the block that receives it.
+  }];
+  let dependentDialects = ["mlir::cf::ControlFlowDialect",
                            "mlir::LLVM::LLVMDialect"];
 }
 
