@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/KernelGlobals.h"
+#include "pipeline/KernelSourceName.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -158,8 +159,8 @@ struct LaunchBoundsPass
       if (std::optional<std::array<int64_t, 3>> grid = getConstantGrid(launch))
         if (!llvm::equal(*grid, *known))
           return launch.emitError("launch of kernel '")
-                 << kernel.getName() << "' with " << (*grid)[0] << "x"
-                 << (*grid)[1] << "x" << (*grid)[2]
+                 << mlirc::getSourceKernelName(kernel) << "' with "
+                 << (*grid)[0] << "x" << (*grid)[1] << "x" << (*grid)[2]
                  << " blocks; it is compiled for exactly " << (*known)[0] << "x"
                  << (*known)[1] << "x" << (*known)[2] << " (known_grid_size)";
     std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize();
@@ -171,13 +172,14 @@ struct LaunchBoundsPass
       auto &[x, y, z] = *block;
       if (known && (x != (*known)[0] || y != (*known)[1] || z != (*known)[2]))
         return launch.emitError("launch of kernel '")
-               << kernel.getName() << "' with " << x << "x" << y << "x" << z
+               << mlirc::getSourceKernelName(kernel) << "' with " << x << "x"
+               << y << "x" << z
                << " threads per block; it is compiled for exactly "
                << (*known)[0] << "x" << (*known)[1] << "x" << (*known)[2]
                << " (known_block_size)";
       if (maxAttr && x * y * z > maxAttr.getInt())
         return launch.emitError("launch of kernel '")
-               << kernel.getName() << "' with " << x * y * z
+               << mlirc::getSourceKernelName(kernel) << "' with " << x * y * z
                << " threads per block; it is compiled for at most "
                << maxAttr.getInt() << " (--gpu-max-threads-per-block)";
       return success();

@@ -10,6 +10,8 @@
 
 #include "pipeline/Passes.h"
 
+#include "pipeline/KernelSourceName.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -23,6 +25,12 @@ namespace mlirc {
 } // namespace mlirc
 
 using namespace mlir;
+
+StringRef mlirc::getSourceKernelName(Operation *kernel) {
+  if (auto name = kernel->getAttrOfType<StringAttr>(sourceKernelNameAttr))
+    return name.getValue();
+  return SymbolTable::getSymbolName(kernel).getValue();
+}
 
 namespace {
 
@@ -53,6 +61,7 @@ struct UniqueKernelNamesPass
         auto newName = StringAttr::get(
             &getContext(), uniqueName(gpuModule.getName(), func.getName()));
         renamed[oldRef] = newName;
+        func->setAttr(mlirc::sourceKernelNameAttr, func.getNameAttr());
         SymbolTable::setSymbolName(func, newName);
       }
     }

@@ -17,6 +17,8 @@
 
 #include "targets/nvptx/Passes.h"
 
+#include "pipeline/KernelSourceName.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -128,8 +130,8 @@ struct SharedMemoryArraysPass
       uint64_t bytes = staticSharedBytes(kernel, symbols, dataLayout);
       if (bytes <= maxStaticSharedBytes)
         continue;
-      kernel.emitError() << "kernel '" << kernel.getName() << "' uses "
-                         << bytes
+      kernel.emitError() << "kernel '" << mlirc::getSourceKernelName(kernel)
+                         << "' uses " << bytes
                          << " bytes of static workgroup (shared) memory; an "
                             "NVIDIA GPU gives a block at most "
                          << maxStaticSharedBytes

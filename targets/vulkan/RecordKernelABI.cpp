@@ -38,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/KernelSourceName.h"
 #include "targets/vulkan/DynamicSharedMemory.h"
 #include "targets/vulkan/MemRefMetadata.h"
 #include "targets/vulkan/Passes.h"
@@ -266,7 +267,7 @@ struct RecordKernelABIPass
           fields.push_back({static_cast<unsigned>(index), field});
     if (hostTypes.size() + fields.size() != shader.getNumArguments())
       return kernel.emitError("kernel '")
-             << kernel.getName()
+             << mlirc::getSourceKernelName(kernel)
              << "': its SPIR-V shader lost arguments (mlirc bug)";
     for (auto [index, hostType] : llvm::enumerate(hostTypes)) {
       Type deviceType = shader.getArgument(index).getType();
@@ -274,8 +275,9 @@ struct RecordKernelABIPass
           shader.getArgAttrOfType<spirv::InterfaceVarABIAttr>(index, abiName);
       auto argError = [&, index = index, hostType = hostType]() {
         return kernel.emitError("argument ")
-               << index << " of kernel '" << kernel.getName() << "' (type "
-               << hostType << ") cannot be passed to a Vulkan kernel: ";
+               << index << " of kernel '" << mlirc::getSourceKernelName(kernel)
+               << "' (type " << hostType
+               << ") cannot be passed to a Vulkan kernel: ";
       };
       if (!abi)
         return argError() << "it has no interface variable (mlirc bug)";
@@ -336,11 +338,11 @@ struct RecordKernelABIPass
       unsigned offset = llvm::alignTo(pushBytes, 4);
       if (!scalar || !scalar.isInteger(32))
         return kernel.emitError("kernel '")
-               << kernel.getName()
+               << mlirc::getSourceKernelName(kernel)
                << "': a memref size argument is not 32-bit (mlirc bug)";
       if (offset + 4 > maxPushConstantBytes)
         return kernel.emitError("kernel '")
-               << kernel.getName()
+               << mlirc::getSourceKernelName(kernel)
                << "' cannot be compiled for the Vulkan target: the dynamic "
                   "sizes and strides of its memref arguments and its "
                   "scalar arguments take more than the "
