@@ -11,13 +11,20 @@
 
 #include "pipeline/Passes.h"
 
+#include "pipeline/DeallocationStandIns.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/TransformOps/BufferizationTransformOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_APPLYTRANSFORMSCHEDULE
@@ -124,6 +131,14 @@ void eraseSchedule(ModuleOp module) {
   module->removeAttr(marker);
 }
 
+/// Whether the schedule \p root bufferizes the payload itself.
+bool bufferizes(Operation *root) {
+  return root
+      ->walk(
+          [](transform::OneShotBufferizeOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 struct ApplyTransformSchedulePass
     : public mlirc::impl::ApplyTransformScheduleBase<
           ApplyTransformSchedulePass> {
@@ -151,6 +166,15 @@ struct ApplyTransformSchedulePass
       return;
 
     makeInsertSlicesRankPreserving(module);
+    // What the program allocates and frees itself, for the deallocation of
+    // what a schedule's bufferization allocates (below).
+    bool deallocate = bufferizes(scheduleModule);
+    StringRef manual = bufferization::BufferizationDialect::kManualDeallocation;
+    if (deallocate)
+      module.walk([&](Operation *op) {
+        if (!isTransformOp(op) && mlirc::allocatesOrFrees(op))
+          op->setAttr(manual, UnitAttr::get(&getContext()));
+      });
     transform::TransformOptions options;
     LogicalResult applied = success();
     if (transform::TransformOpInterface entry =
@@ -171,6 +195,40 @@ struct ApplyTransformSchedulePass
     if (failed(applied))
       return signalPassFailure();
     eraseSchedule(module);
+    if (deallocate) {
+      freeBufferizedAllocations(module);
+      module.walk([&](Operation *op) { op->removeAttr(manual); });
+    }
+  }
+
+  /// Frees what the schedule's bufferization allocated, as mlirc's own
+  /// bufferization does (mlir-opt leaves it to leak). Where MLIR's buffer
+  /// deallocation cannot take the result (it rejects some control flow and
+  /// ops), the program stays as the schedule left it.
+  void freeBufferizedAllocations(ModuleOp module) {
+    // The pipeline runs on a copy, nested in the module (a pass may run
+    // one only there), which then replaces the module's body.
+    auto copy = ModuleOp::create(module.getLoc());
+    copy->setAttrs(module->getAttrDictionary());
+    copy.getBodyRegion().getBlocks().clear();
+    IRMapping mapping;
+    module.getBodyRegion().cloneInto(&copy.getBodyRegion(), mapping);
+    module.getBody()->push_back(copy);
+    mlirc::DeallocationStandIns standIns;
+    standIns.replace(copy);
+    OpPassManager pm(ModuleOp::getOperationName());
+    mlirc::addBufferDeallocationPasses(pm);
+    LogicalResult freed = success();
+    {
+      ScopedDiagnosticHandler quiet(&getContext(),
+                                    [](Diagnostic &) { return success(); });
+      freed = runPipeline(pm, copy);
+    }
+    standIns.restore();
+    copy->remove();
+    if (succeeded(freed))
+      module.getBodyRegion().takeBody(copy.getBodyRegion());
+    copy->erase();
   }
 };
 

@@ -91,12 +91,6 @@ bool usesSparseTensors(ModuleOp module) {
 }
 
 /// True when \p op allocates or frees a buffer.
-bool allocatesOrFrees(Operation *op) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  return effects && (effects.hasEffect<MemoryEffects::Allocate>() ||
-                     effects.hasEffect<MemoryEffects::Free>());
-}
-
 /// True when code built at \p b runs in a kernel.
 bool isInKernel(OpBuilder &b) {
   Operation *parent = b.getInsertionBlock()->getParentOp();
@@ -332,7 +326,7 @@ struct BufferizeTensorsPass
       return;
     StringRef manual = bufferization::BufferizationDialect::kManualDeallocation;
     module.walk([&](Operation *op) {
-      if (allocatesOrFrees(op))
+      if (mlirc::allocatesOrFrees(op))
         op->setAttr(manual, UnitAttr::get(&getContext()));
     });
 
@@ -392,13 +386,7 @@ struct BufferizeTensorsPass
     mlirc::DeallocationStandIns standIns;
     standIns.replace(module);
     OpPassManager after(ModuleOp::getOperationName());
-    after.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
-    after.addNestedPass<func::FuncOp>(mlirc::createBoundedCanonicalizer());
-    after.addPass(bufferization::createBufferDeallocationSimplificationPass());
-    after.addPass(bufferization::createLowerDeallocationsPass());
-    after.addPass(createCSEPass());
-    after.addNestedPass<func::FuncOp>(mlirc::createBoundedCanonicalizer());
-    after.addPass(createConvertBufferizationToMemRefPass());
+    mlirc::addBufferDeallocationPasses(after);
     LogicalResult deallocated = runPipeline(after, module);
     standIns.restore();
     if (failed(deallocated))

@@ -2,12 +2,17 @@
 
 #include "pipeline/DeallocationStandIns.h"
 #include "pipeline/GpuTokenStreams.h"
+#include "pipeline/Passes.h"
 
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -56,6 +61,22 @@ SmallVector<Value> getAwaitedBuffers(gpu::WaitOp wait) {
 }
 
 } // namespace
+
+bool mlirc::allocatesOrFrees(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && (effects.hasEffect<MemoryEffects::Allocate>() ||
+                     effects.hasEffect<MemoryEffects::Free>());
+}
+
+void mlirc::addBufferDeallocationPasses(OpPassManager &pm) {
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addNestedPass<func::FuncOp>(createBoundedCanonicalizer());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createBoundedCanonicalizer());
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
 
 void DeallocationStandIns::replace(ModuleOp module) {
   SmallVector<Operation *> ops;

@@ -14,7 +14,21 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/SmallVector.h"
 
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
 namespace mlirc {
+
+/// Whether \p op allocates or frees memory: the ops a program's own code
+/// has, which buffer deallocation must take as manually freed.
+bool allocatesOrFrees(mlir::Operation *op);
+
+/// MLIR's buffer deallocation pipeline, as mlirc runs it after bufferizing
+/// (its bounded canonicalizer in place of MLIR's), on a module whose own
+/// allocations and frees are marked as manually freed, and whose ops that
+/// deallocation rejects DeallocationStandIns replaced.
+void addBufferDeallocationPasses(mlir::OpPassManager &pm);
 
 class DeallocationStandIns {
 public:
