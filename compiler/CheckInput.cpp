@@ -7,7 +7,9 @@
 // overflows nvvm.maxntid), and an op of a dialect mlirc does not lower
 // fails deep in a conversion, at another op; an op that computes at module
 // level (a func.call outside any function) verifies but becomes an LLVM
-// instruction without a function. Each is reported here, at the op.
+// instruction without a function; a function of async values taken as a
+// value (func.constant) is a pointer to a function that is not one yet.
+// Each is reported here, at the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "targets/TargetUnit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -53,6 +56,22 @@ std::optional<int64_t> getConstant(Value value) {
   if (value && matchPattern(value, m_ConstantInt(&constant)))
     return constant.getSExtValue();
   return std::nullopt;
+}
+
+/// A function of async values stays a func.func until the async lowering,
+/// whose reference counting follows direct calls only. A func.call_indirect
+/// of the constant itself is one (the canonicalizer makes it a func.call).
+LogicalResult checkFunctionValue(func::ConstantOp op) {
+  auto calledDirectly = [&](OpOperand &use) {
+    auto call = dyn_cast<func::CallIndirectOp>(use.getOwner());
+    return call && call.getCallee() == op.getResult();
+  };
+  if (!holdsAsyncType(op.getType()) ||
+      llvm::all_of(op->getUses(), calledDirectly))
+    return success();
+  return op.emitError("a function that takes or returns async tokens, "
+                      "values or groups cannot be used as a value; call it "
+                      "directly (func.call)");
 }
 
 /// Checks a constant dimension index against the rank of \p source.
@@ -492,6 +511,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkKernelArguments(kernel);
           else if (auto loop = dyn_cast<scf::ParallelOp>(op))
             checked = checkMappedParallel(loop, isInKernel(op));
+          else if (auto constant = dyn_cast<func::ConstantOp>(op))
+            checked = checkFunctionValue(constant);
           else if (isSparseLibraryOp(op))
             checked = checkSparseLibraryOp(op);
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
