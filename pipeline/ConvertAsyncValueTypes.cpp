@@ -6,12 +6,12 @@
 // conversion) but no other op of the dialect: async.func, async.call and
 // async.return, the async.runtime ops a program may use itself
 // (async.runtime.await, is_error, load, ...), and the func.func ops it
-// leaves because their signatures hold async types. Such an op met the awaiting
-// code's !async.value<i64> through a cast from its !async.value<index>, and
-// MLIR's reference counting took the two for two values, dropping the
-// value's reference twice: a use after free, and a crash. This converts
-// those ops' types the same way, and the casts between the two forms of
-// one value fold away.
+// leaves because their signatures hold async types. Such an op met the
+// awaiting code's !async.value<i64> through a cast from its
+// !async.value<index>, and MLIR's reference counting took the two for two
+// values, dropping the value's reference twice: a use after free, and a
+// crash. This converts those ops' types the same way, and the casts between
+// the two forms of one value fold away.
 //
 //===----------------------------------------------------------------------===//
 

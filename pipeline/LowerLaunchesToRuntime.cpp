@@ -80,8 +80,11 @@ struct LowerLaunchesToRuntimePass
     // An llvm.func, or an async.func or a func.func of async values, which
     // the async lowering makes an llvm.func later.
     auto func = launch->getParentOfType<FunctionOpInterface>();
-    auto plain = dyn_cast_or_null<func::FuncOp>(func.getOperation());
-    if (!func || (plain && !mlirc::holdsAsyncType(plain.getFunctionType())))
+    bool unlowered = !func;
+    if (func)
+      if (auto plain = dyn_cast<func::FuncOp>(func.getOperation()))
+        unlowered = !mlirc::holdsAsyncType(plain.getFunctionType());
+    if (unlowered)
       return launch.emitError("launch was not lowered to the LLVM dialect "
                               "(is it inside a func.func?)");
     for (Value operand : launch.getKernelOperands())

@@ -459,7 +459,7 @@ def ConvertAsyncValueTypes
 
 def AsyncValuesThroughBranches
     : Pass<"mlirc-async-values-through-branches", "mlir::ModuleOp"> {
-  let summary = "Async values passed between blocks, in a form reference counting takes";
+  let summary = "Async values between blocks, as reference counting takes them";
   let description = [{
     MLIR's async reference counting rejects a branch that is the last use of
     a token, value or group (an scf.if or scf.for yielding one), and a

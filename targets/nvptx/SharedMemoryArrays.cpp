@@ -79,8 +79,9 @@ uint64_t staticSharedBytes(LLVM::LLVMFuncOp kernel, SymbolTable &symbols,
   uint64_t bytes = 0;
   for (LLVM::GlobalOp global : globals) {
     Type type = global.getGlobalType();
-    uint64_t alignment = std::max<uint64_t>(
-        global.getAlignment().value_or(0), dataLayout.getTypeABIAlignment(type));
+    uint64_t alignment =
+        std::max<uint64_t>(global.getAlignment().value_or(0),
+                           dataLayout.getTypeABIAlignment(type));
     bytes = llvm::alignTo(bytes, alignment) + dataLayout.getTypeSize(type);
   }
   return bytes;
