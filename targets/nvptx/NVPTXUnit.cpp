@@ -161,12 +161,20 @@ public:
     // maximum of exp in a grid-stride loop: 30 registers against nvcc's 24,
     // 22 this way; the dot product of bench/codegen.sh: 90 PTX
     // instructions against nvcc's 85, 82 this way). Process-wide in LLVM.
+    //
+    // Partial and run-time unrolling stop at four iterations per trip, as
+    // nvcc's: NVPTX's cost model runs a small loop eight times per trip
+    // (a one-thread-per-row GEMV: 9 FMAs and 82 PTX instructions against
+    // nvcc's 5 and 73, 5 and 70 this way). Full unrolling is not limited.
+    // Process-wide in LLVM, so in such a build it also caps AMDGPU's and
+    // the host's unrollers (bench/codegen.sh's gfx90a code is unchanged).
     if (llvm::any_of(settings.offloadArchs, [&](const std::string &arch) {
           return claimsArch(arch);
         })) {
       options.push_back("-lsr-drop-solution");
       options.push_back("-nvptx-short-ptr");
       options.push_back("-unroll-runtime-epilog=false");
+      options.push_back("-unroll-max-count=4");
       // -ffp-contract=fast, clang's default for CUDA, fuses libdevice's
       // multiplies and adds too, as clang's AllowFPOpFusion=Fast and nvcc's
       // --fmad=true do (1 / (1 + expf(-x)): expf's last multiply and the
