@@ -209,40 +209,53 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
 }
 
 LogicalResult BlockFunctionBuilder::emitThreadLoop(
-    function_ref<LogicalResult(ThreadScope &)> body, XRange xRange) {
+    function_ref<LogicalResult(ThreadScope &)> body, XRange xRange,
+    bool splitOutside) {
   Value zero = constant(builder, 0), one = constant(builder, 1);
   Value ivs[3];
   OpBuilder b = builder;
   // z outermost, x innermost: consecutive threads touch consecutive memory.
-  for (int dim = 2; dim >= 0; --dim) {
-    Value lower = zero, upper = blockDims[dim];
-    if (dim == 0 && xRange)
-      std::tie(lower, upper) = xRange(b, ivs[1], ivs[2]);
-    auto loop = scf::ForOp::create(b, loc, lower, upper, one);
-    if (dim == 0)
-      loop->setAttr("llvm.loop_annotation", getVectorizeAnnotation());
+  for (int dim = 2; dim >= 1; --dim) {
+    auto loop = scf::ForOp::create(b, loc, zero, blockDims[dim], one);
     ivs[dim] = loop.getInductionVar();
     b.setInsertionPoint(loop.getBody()->getTerminator());
   }
-  ThreadScope scope{b, IRMapping(), {ivs[0], ivs[1], ivs[2]}, Value()};
-  Value zy = arith::MulIOp::create(b, loc, ivs[2], blockDims[1]);
-  Value zyy = arith::AddIOp::create(b, loc, zy, ivs[1]);
-  Value row = arith::MulIOp::create(b, loc, zyy, blockDims[0]);
-  scope.linear = arith::AddIOp::create(b, loc, row, ivs[0]);
-  if (failed(body(scope)))
-    return failure();
-  // A thread's stack allocations end with its iteration: on a GPU each
-  // thread has a stack of its own, here they would pile up in the block's.
-  Block *threadBody = ivs[0].getParentBlock();
-  bool allocates = false;
-  threadBody->walk([&](memref::AllocaOp) { allocates = true; });
-  if (!allocates)
-    return success();
-  OpBuilder atStart = OpBuilder::atBlockBegin(threadBody);
-  Value stack = LLVM::StackSaveOp::create(
-      atStart, loc, LLVM::LLVMPointerType::get(builder.getContext()));
-  OpBuilder atEnd(threadBody->getTerminator());
-  LLVM::StackRestoreOp::create(atEnd, loc, stack);
+  Value first = zero, end = blockDims[0];
+  if (xRange)
+    std::tie(first, end) = xRange(b, ivs[1], ivs[2]);
+  // [0, first) and [end, width) outside the range, in x order.
+  SmallVector<std::tuple<Value, Value, bool>, 3> parts = {{first, end, true}};
+  if (splitOutside)
+    parts = {
+        {zero, first, false}, {first, end, true}, {end, blockDims[0], false}};
+  for (auto [lower, upper, inRange] : parts) {
+    OpBuilder xb = b;
+    auto loop = scf::ForOp::create(xb, loc, lower, upper, one);
+    loop->setAttr("llvm.loop_annotation", getVectorizeAnnotation());
+    ivs[0] = loop.getInductionVar();
+    xb.setInsertionPoint(loop.getBody()->getTerminator());
+    ThreadScope scope{
+        xb, IRMapping(), {ivs[0], ivs[1], ivs[2]}, Value(), inRange};
+    Value zy = arith::MulIOp::create(xb, loc, ivs[2], blockDims[1]);
+    Value zyy = arith::AddIOp::create(xb, loc, zy, ivs[1]);
+    Value row = arith::MulIOp::create(xb, loc, zyy, blockDims[0]);
+    scope.linear = arith::AddIOp::create(xb, loc, row, ivs[0]);
+    if (failed(body(scope)))
+      return failure();
+    // A thread's stack allocations end with its iteration: on a GPU each
+    // thread has a stack of its own, here they would pile up in the
+    // block's.
+    Block *threadBody = loop.getBody();
+    bool allocates = false;
+    threadBody->walk([&](memref::AllocaOp) { allocates = true; });
+    if (!allocates)
+      continue;
+    OpBuilder atStart = OpBuilder::atBlockBegin(threadBody);
+    Value stack = LLVM::StackSaveOp::create(
+        atStart, loc, LLVM::LLVMPointerType::get(builder.getContext()));
+    OpBuilder atEnd(threadBody->getTerminator());
+    LLVM::StackRestoreOp::create(atEnd, loc, stack);
+  }
   return success();
 }
 
@@ -446,13 +459,22 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
     return success();
   llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
   BoundsGuard boundsGuard = findBoundsGuard(ops);
+  BoundsGuard splitGuard;
+  if (!boundsGuard.op)
+    splitGuard = findSplitGuard(ops);
+  const BoundsGuard &rangeGuard = boundsGuard.op ? boundsGuard : splitGuard;
   scf::IfOp guard = boundsGuard.op;
   auto xRange = [&](OpBuilder &b, Value tidY, Value tidZ) {
-    return emitGuardedXRange(boundsGuard, b, tidY, tidZ);
+    return emitGuardedXRange(rangeGuard, b, tidY, tidZ);
   };
   return emitThreadLoop(
       [&](ThreadScope &scope) -> LogicalResult {
         for (Operation *op : ops) {
+          if (splitGuard.op && op == splitGuard.op.getOperation()) {
+            if (failed(emitSplitBranch(splitGuard, scope)))
+              return failure();
+            continue;
+          }
           if (!isa<gpu::ShuffleOp, gpu::SubgroupReduceOp>(op) &&
               op != guard.getOperation()) {
             if (failed(cloneIntoThread(op, scope)))
@@ -523,7 +545,46 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
         }
         return success();
       },
-      guard ? XRange(xRange) : nullptr);
+      rangeGuard.op ? XRange(xRange) : nullptr,
+      /*splitOutside=*/splitGuard.op != nullptr);
+}
+
+LogicalResult BlockFunctionBuilder::emitSplitBranch(const BoundsGuard &guard,
+                                                    ThreadScope &scope) {
+  scf::IfOp branch = guard.op;
+  if (failed(materializeUsedValues(branch, scope)))
+    return failure();
+  // Inside the range only the per-thread conjuncts are left to test.
+  Value condition;
+  if (scope.inRange) {
+    for (Value conjunct : guard.perThread) {
+      if (failed(materialize(conjunct, scope)))
+        return failure();
+      Value value = scope.mapping.lookup(conjunct);
+      condition = condition ? arith::AndIOp::create(scope.builder, loc,
+                                                    condition, value)
+                                  .getResult()
+                            : value;
+    }
+    if (condition) {
+      Operation *copy = scope.builder.clone(*branch, scope.mapping);
+      copy->setOperand(0, condition);
+      return replaceGpuOps(branch, copy, scope);
+    }
+  }
+  Region &taken =
+      scope.inRange ? branch.getThenRegion() : branch.getElseRegion();
+  if (taken.empty())
+    return success(); // no else branch, and so no results
+  for (Operation &inner : taken.front().without_terminator()) {
+    Operation *copy = scope.builder.clone(inner, scope.mapping);
+    if (failed(replaceGpuOps(&inner, copy, scope)))
+      return failure();
+  }
+  for (auto [result, yielded] : llvm::zip(
+           branch.getResults(), taken.front().getTerminator()->getOperands()))
+    scope.mapping.map(result, scope.mapping.lookupOrDefault(yielded));
+  return success();
 }
 
 FailureOr<func::FuncOp> BlockFunctionBuilder::build() {

@@ -36,6 +36,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlirc::host {
 
@@ -77,6 +78,8 @@ private:
     IRMapping mapping;
     Value tid[3];
     Value linear;
+    /// False in the x loops of a split thread loop outside its range.
+    bool inRange = true;
   };
 
   /// Asks LLVM to vectorize a thread loop rather than unroll it: unrolled
@@ -155,8 +158,11 @@ private:
   /// Emits the thread loop nest at the current block-level insertion point
   /// and fills it through \p body; the x loop runs \p xRange when given,
   /// all of the block's x threads otherwise.
+  /// With \p splitOutside, the x threads outside \p xRange run too, in
+  /// x loops of their own before and after it, whose scopes say so.
   LogicalResult emitThreadLoop(function_ref<LogicalResult(ThreadScope &)> body,
-                               XRange xRange = nullptr);
+                               XRange xRange = nullptr,
+                               bool splitOutside = false);
   /// A segment's last op, an `scf.if` whose condition (a conjunction) bounds
   /// the x thread ids the body runs for, and its conjuncts by kind.
   struct BoundsGuard {
@@ -179,6 +185,20 @@ private:
   /// body then runs without a branch, or with one on what is left, and
   /// vectorizes. Null when no conjunct can.
   BoundsGuard findBoundsGuard(ArrayRef<Operation *> ops);
+  /// For a segment that has no such guard, its first `scf.if` (with
+  /// results, an else branch, ops after it) whose condition bounds the x
+  /// thread ids all the same: `v = i < n ? x[i] : 0` before a shuffle.
+  /// The segment's x loop is then split at the guard's range, each part
+  /// running one branch without testing it. Null when there is none.
+  BoundsGuard findSplitGuard(ArrayRef<Operation *> ops);
+  /// Emits \p guard's branch as the x loop of \p scope runs it: the then
+  /// branch inside the range (still testing the per-thread conjuncts), the
+  /// else branch outside.
+  LogicalResult emitSplitBranch(const BoundsGuard &guard, ThreadScope &scope);
+  /// \p guard's conjuncts by kind (those on x ids defined in
+  /// \p inSegment); null when none bounds x or is the same across x.
+  BoundsGuard analyzeGuard(scf::IfOp guard,
+                           const llvm::SmallPtrSetImpl<Operation *> &inSegment);
   /// The x threads \p guard lets through in the y iteration of thread ids
   /// \p tidY and \p tidZ, at \p b (before that iteration's x loop).
   std::pair<Value, Value> emitGuardedXRange(const BoundsGuard &guard,

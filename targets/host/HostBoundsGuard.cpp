@@ -115,6 +115,26 @@ BlockFunctionBuilder::findBoundsGuard(ArrayRef<Operation *> ops) {
           return {};
       }
   }
+  return analyzeGuard(guard, inSegment);
+}
+
+BlockFunctionBuilder::BoundsGuard
+BlockFunctionBuilder::findSplitGuard(ArrayRef<Operation *> ops) {
+  llvm::SmallPtrSet<Operation *, 16> inSegment(ops.begin(), ops.end());
+  for (Operation *op : ops) {
+    auto branch = dyn_cast<scf::IfOp>(op);
+    if (!branch || containsCrossThread(branch))
+      continue;
+    BoundsGuard guard = analyzeGuard(branch, inSegment);
+    // Only x bounds make the split worth its copies of the segment.
+    if (guard.op && !guard.xBounds.empty())
+      return guard;
+  }
+  return {};
+}
+
+BlockFunctionBuilder::BoundsGuard BlockFunctionBuilder::analyzeGuard(
+    scf::IfOp guard, const llvm::SmallPtrSetImpl<Operation *> &inSegment) {
   // The condition's conjuncts, through the segment's arith.andi ops.
   SmallVector<Value> conjuncts, work = {guard.getCondition()};
   while (!work.empty()) {
