@@ -8,7 +8,8 @@
 // fails deep in a conversion, at another op; an op that computes at module
 // level (a func.call outside any function) verifies but becomes an LLVM
 // instruction without a function; a function of async values taken as a
-// value (func.constant) is a pointer to a function that is not one yet.
+// value (func.constant) is a pointer to a function that is not one yet;
+// a GPU token in an async value taken twice is an event freed twice.
 // Each is reported here, at the op.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,7 @@
 #include "targets/TargetUnit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
@@ -72,6 +74,36 @@ LogicalResult checkFunctionValue(func::ConstantOp op) {
   return op.emitError("a function that takes or returns async tokens, "
                       "values or groups cannot be used as a value; call it "
                       "directly (func.call)");
+}
+
+/// A GPU token leaves a task as an event, which the one that takes it
+/// (an await, a task's operand, a call passing it on) waits for and frees.
+/// Ops of async.runtime only look at the value.
+LogicalResult checkGpuTokenValue(Value value) {
+  auto type = dyn_cast<async::ValueType>(value.getType());
+  if (!type || !isa<gpu::AsyncTokenType>(type.getValueType()))
+    return success();
+  SmallVector<Operation *> takers;
+  for (Operation *user : value.getUsers())
+    if (!isa<async::RuntimeAwaitOp, async::RuntimeIsErrorOp,
+             async::RuntimeAddRefOp, async::RuntimeDropRefOp>(user) &&
+        !llvm::is_contained(takers, user))
+      takers.push_back(user);
+  if (takers.size() < 2)
+    return success();
+  // In the order the input has them.
+  SmallVector<Operation *> ordered;
+  value.getParentRegion()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (llvm::is_contained(takers, op))
+      ordered.push_back(op);
+  });
+  takers = ordered;
+  InFlightDiagnostic diag = takers[1]->emitError(
+      "an !async.value holding a GPU token is taken a second time here: "
+      "the first await of it takes and frees the event its task recorded; "
+      "await it once and pass the token on, or yield a token for each use");
+  diag.attachNote(takers[0]->getLoc()) << "the first";
+  return diag;
 }
 
 /// Checks a constant dimension index against the rank of \p source.
@@ -499,6 +531,16 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkGpuModuleNesting(op, getOperation());
           if (succeeded(checked) && isInKernel(op))
             checked = checkFloatWidth(op);
+          if (failed(checked))
+            return WalkResult::interrupt();
+          for (Value result : op->getResults())
+            if (succeeded(checked))
+              checked = checkGpuTokenValue(result);
+          for (Region &region : op->getRegions())
+            for (Block &block : region)
+              for (Value argument : block.getArguments())
+                if (succeeded(checked))
+                  checked = checkGpuTokenValue(argument);
           if (failed(checked))
             return WalkResult::interrupt();
           if (auto dim = dyn_cast<memref::DimOp>(op))

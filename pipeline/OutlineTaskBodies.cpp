@@ -9,9 +9,12 @@
 // suspend it and a failing assert is the task's error; the task awaits
 // the call. No GPU token crosses an async.func's signature, not even in an
 // async value (MergeAsyncDependencies), so a body that passes tokens in or
-// out becomes a func.func, through whose calls they pass as events; such a
-// body that also awaits is an error at the task, as in a function its
-// await would block a thread of the runtime's pool.
+// out becomes a func.func, through whose calls they pass as events. Its
+// awaits that come first, on tokens and values from outside the body,
+// become the task's dependencies and operands: it then starts once they
+// are ready, as it waited for them before anything else. Any other await
+// in such a body is an error at the task, as in a function it would block
+// a thread of the runtime's pool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +26,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/RegionUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_OUTLINETASKBODIES
@@ -120,6 +124,37 @@ bool passesGpuTokens(async::ExecuteOp task, ArrayRef<Value> captures) {
                       [&](Value value) { return isToken(value.getType()); });
 }
 
+/// Moves the awaits that start \p task's body (before any op with effects
+/// or regions) on tokens and values defined outside it into the task's
+/// dependencies and operands. A dependency in error makes the task's
+/// results errors, as the await did.
+void hoistLeadingAwaits(async::ExecuteOp task) {
+  Block &body = task.getBodyRegion().front();
+  Region *region = &task.getBodyRegion();
+  for (Operation &op : llvm::make_early_inc_range(body.without_terminator())) {
+    auto await = dyn_cast<async::AwaitOp>(op);
+    if (!await) {
+      if (isPure(&op) && op.getNumRegions() == 0)
+        continue;
+      return;
+    }
+    Value operand = await.getOperand();
+    if (region->isAncestor(operand.getParentRegion()))
+      return;
+    if (isa<async::TokenType>(operand.getType())) {
+      task.getDependenciesMutable().append(operand);
+    } else if (auto value = dyn_cast<async::ValueType>(operand.getType())) {
+      task.getBodyOperandsMutable().append(operand);
+      BlockArgument argument =
+          body.addArgument(value.getValueType(), await.getLoc());
+      await.getResult().replaceAllUsesWith(argument);
+    } else {
+      return; // a group is no dependency
+    }
+    await.erase();
+  }
+}
+
 struct OutlineTaskBodiesPass
     : public mlirc::impl::OutlineTaskBodiesBase<OutlineTaskBodiesPass> {
   void runOnOperation() override {
@@ -146,8 +181,10 @@ struct OutlineTaskBodiesPass
         outlineIntoAsyncFunc(task, name, captured.getArrayRef());
         continue;
       }
-      if (Operation *await = findInBody(
-              task, [](Operation *op) { return isa<async::AwaitOp>(op); })) {
+      hoistLeadingAwaits(task);
+      if (Operation *await = findInBody(task, [](Operation *op) {
+            return isa<async::AwaitOp, async::AwaitAllOp>(op);
+          })) {
         InFlightDiagnostic diag =
             task.emitError("an async.execute body with control flow ('");
         diag << structured->getName()

@@ -1,9 +1,10 @@
 // A task body with loops becomes a call of an async.func of its own, which
 // the task awaits: its block arguments and what it captures are the
 // function's arguments, its values the function's async values. A body
-// that passes GPU tokens in or out becomes a call of a func.func; such a
-// body that also awaits is an error at the task (the await would block a
-// thread of the runtime's pool), with a way out.
+// that passes GPU tokens in or out becomes a call of a func.func: the
+// awaits it starts with become the task's dependencies and operands, and
+// any other await is an error at the task (it would block a thread of the
+// runtime's pool), with a way out.
 // RUN: mlirc-opt --mlirc-outline-task-bodies --split-input-file \
 // RUN:   --verify-diagnostics %s | FileCheck %s
 
@@ -73,12 +74,18 @@ func.func @gpu_token(%n: index) -> !async.value<!gpu.async.token> {
 
 // -----
 
-func.func @gpu_token_await(%n: !async.value<index>) -> !async.value<!gpu.async.token> {
+// Awaits that start the body, on values from outside it, become the
+// task's dependencies and operands first.
+// CHECK-LABEL: func.func @gpu_token_await
+// CHECK: async.execute [%{{.*}}] (%{{.*}} as %[[M:.*]]: !async.value<index>) -> !async.value<!gpu.async.token> {
+// CHECK-NEXT: %[[R:.*]] = func.call @__mlirc_task_body_{{[0-9]+}}(%[[M]],
+// CHECK-NEXT: async.yield %[[R]]
+func.func @gpu_token_await(%n: !async.value<index>, %ready: !async.token) -> !async.value<!gpu.async.token> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{an async.execute body with control flow ('scf.for') that takes or yields GPU tokens and awaits is not supported: move the control flow into a function the body calls, or the await out of the body (as a dependency of the task)}}
   %tok, %val = async.execute -> !async.value<!gpu.async.token> {
-    // expected-note @+1 {{the await}}
+    %c2 = arith.constant 2 : index
+    async.await %ready : !async.token
     %m = async.await %n : !async.value<index>
     %t0 = gpu.wait async
     %r = scf.for %i = %c0 to %m step %c1 iter_args(%t = %t0) -> !gpu.async.token {
@@ -92,13 +99,14 @@ func.func @gpu_token_await(%n: !async.value<index>) -> !async.value<!gpu.async.t
 
 // -----
 
-// A token in an async value the body captures crosses too.
+// A token in an async value the body captures crosses too, awaited first.
+// CHECK-LABEL: func.func @gpu_token_value
+// CHECK: async.execute (%{{.*}} as %[[T:.*]]: !async.value<!gpu.async.token>) {
+// CHECK-NEXT: func.call @__mlirc_task_body_{{[0-9]+}}(%[[T]],
 func.func @gpu_token_value(%tv: !async.value<!gpu.async.token>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{an async.execute body with control flow ('scf.for') that takes or yields GPU tokens and awaits is not supported}}
   %tok = async.execute {
-    // expected-note @+1 {{the await}}
     %t0 = async.await %tv : !async.value<!gpu.async.token>
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
       %w = gpu.wait async [%t]
@@ -106,6 +114,49 @@ func.func @gpu_token_value(%tv: !async.value<!gpu.async.token>, %n: index) {
     }
     gpu.wait [%r]
     async.yield
+  }
+  return
+}
+
+// -----
+
+// An await after work the body does first stays in the body: moved ahead,
+// it could wait for what that work enables.
+func.func @await_after_work(%ready: !async.token, %n: index, %m: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{an async.execute body with control flow ('scf.for') that takes or yields GPU tokens and awaits is not supported}}
+  %tok, %val = async.execute -> !async.value<!gpu.async.token> {
+    memref.store %one, %m[%c0] : memref<1xi32>
+    // expected-note @+1 {{the await}}
+    async.await %ready : !async.token
+    %t0 = gpu.wait async
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+      %w = gpu.wait async [%t]
+      scf.yield %w : !gpu.async.token
+    }
+    async.yield %r : !gpu.async.token
+  }
+  return
+}
+
+// -----
+
+// Nor does an await of a group, which is no dependency.
+func.func @await_group(%g: !async.group, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{an async.execute body with control flow ('scf.for') that takes or yields GPU tokens and awaits is not supported}}
+  %tok, %val = async.execute -> !async.value<!gpu.async.token> {
+    // expected-note @+1 {{the await}}
+    async.await_all %g
+    %t0 = gpu.wait async
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+      %w = gpu.wait async [%t]
+      scf.yield %w : !gpu.async.token
+    }
+    async.yield %r : !gpu.async.token
   }
   return
 }

@@ -3,7 +3,9 @@
 // several blocks and the async lowering failed on it (an internal
 // compiler error). Such a body also awaits, before a loop and inside one,
 // and an assert failing in its loop is the task's error, as in a body
-// without loops (it ended the program).
+// without loops (it ended the program). A body that carries GPU tokens
+// awaits tokens and values first (they become the task's dependencies), a
+// failed one among them making the task's value an error.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: sum 6
 // CHECK-NEXT: odd 2
@@ -11,6 +13,9 @@
 // CHECK-NEXT: in the loop 14
 // CHECK-NEXT: failed 1 1
 // CHECK: [4,  4,  4,  4]
+// CHECK: [10,  10,  10,  10]
+// CHECK: after the failed one 1
+// CHECK: [10,  10,  10,  10]
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @add(%m: memref<4xi32>, %d: i32) kernel {
@@ -114,6 +119,45 @@ module attributes {gpu.container_module} {
     %g = async.await %last : !async.value<!gpu.async.token>
     gpu.wait [%g]
     %u = memref.cast %m : memref<4xi32> to memref<*xi32>
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+
+    // Such a task that first awaits a token, a count and a GPU token from
+    // other tasks: count (5) launches after the one before them.
+    %tn, %vn = async.execute [%done] -> !async.value<index> {
+      %c5 = arith.constant 5 : index
+      async.yield %c5 : index
+    }
+    %tz, %vz = async.execute -> !async.value<!gpu.async.token> {
+      %a = gpu.launch_func async @k::@add blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>, %one : i32)
+      async.yield %a : !gpu.async.token
+    }
+    %after, %more = async.execute -> !async.value<!gpu.async.token> {
+      async.await %tn : !async.token
+      %n = async.await %vn : !async.value<index>
+      %t0 = async.await %vz : !async.value<!gpu.async.token>
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+        %a = gpu.launch_func async [%t] @k::@add blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>, %one : i32)
+        scf.yield %a : !gpu.async.token
+      }
+      async.yield %r : !gpu.async.token
+    }
+    %g2 = async.await %more : !async.value<!gpu.async.token>
+    gpu.wait [%g2]
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+    // One that awaits the failed task's value: its error, no launch.
+    %tx, %vx = async.execute -> !async.value<!gpu.async.token> {
+      %n = async.await %vf : !async.value<index>
+      %t0 = gpu.wait async
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+        %a = gpu.launch_func async [%t] @k::@add blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>, %one : i32)
+        scf.yield %a : !gpu.async.token
+      }
+      async.yield %r : !gpu.async.token
+    }
+    async.runtime.await %vx : !async.value<!gpu.async.token>
+    %ex = async.runtime.is_error %vx : !async.value<!gpu.async.token>
+    vector.print str "after the failed one "
+    vector.print %ex : i1
     call @printMemrefI32(%u) : (memref<*xi32>) -> ()
     gpu.dealloc %m : memref<4xi32>
     return
