@@ -78,17 +78,22 @@ LogicalResult checkFunctionValue(func::ConstantOp op) {
 
 /// A GPU token leaves a task as an event, which the one that takes it
 /// (an await, a task's operand, a call passing it on) waits for and frees.
-/// Ops of async.runtime only look at the value.
+/// Ops of async.runtime only look at the value; branches and yields pass it
+/// on to one place of several, where it is checked again.
 LogicalResult checkGpuTokenValue(Value value) {
   auto type = dyn_cast<async::ValueType>(value.getType());
   if (!type || !isa<gpu::AsyncTokenType>(type.getValueType()))
     return success();
   SmallVector<Operation *> takers;
-  for (Operation *user : value.getUsers())
-    if (!isa<async::RuntimeAwaitOp, async::RuntimeIsErrorOp,
+  for (Operation *user : value.getUsers()) {
+    bool passesOn = user->hasTrait<OpTrait::IsTerminator>() &&
+                    !isa<func::ReturnOp>(user);
+    if (!passesOn &&
+        !isa<async::RuntimeAwaitOp, async::RuntimeIsErrorOp,
              async::RuntimeAddRefOp, async::RuntimeDropRefOp>(user) &&
         !llvm::is_contained(takers, user))
       takers.push_back(user);
+  }
   if (takers.size() < 2)
     return success();
   // In the order the input has them.
