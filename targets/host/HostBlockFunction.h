@@ -185,9 +185,10 @@ private:
   /// body then runs without a branch, or with one on what is left, and
   /// vectorizes. Null when no conjunct can.
   BoundsGuard findBoundsGuard(ArrayRef<Operation *> ops);
-  /// For a segment that has no such guard, its first `scf.if` (with
-  /// results, an else branch, ops after it) whose condition bounds the x
-  /// thread ids all the same: `v = i < n ? x[i] : 0` before a shuffle.
+  /// For a segment that has no such guard, its first `scf.if` whose
+  /// condition bounds the x thread ids all the same, though it has results,
+  /// an else branch or ops around it: `v = i < n ? x[i] : 0` before a
+  /// shuffle.
   /// The segment's x loop is then split at the guard's range, each part
   /// running one branch without testing it. Null when there is none.
   BoundsGuard findSplitGuard(ArrayRef<Operation *> ops);
