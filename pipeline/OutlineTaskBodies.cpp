@@ -10,8 +10,8 @@
 // the call. No GPU token crosses an async.func's signature, not even in an
 // async value (MergeAsyncDependencies), so a body that passes tokens in or
 // out becomes a func.func, through whose calls they pass as events. Its
-// awaits that come first, on tokens and values from outside the body,
-// become the task's dependencies and operands: it then starts once they
+// awaits that come first, on tokens, values and groups from outside the
+// body, become the task's dependencies and operands: it then starts once they
 // are ready, as it waited for them before anything else. Any other await
 // in such a body is an error at the task, as in a function it would block
 // a thread of the runtime's pool.
@@ -125,20 +125,20 @@ bool passesGpuTokens(async::ExecuteOp task, ArrayRef<Value> captures) {
 }
 
 /// Moves the awaits that start \p task's body (before any op with effects
-/// or regions) on tokens and values defined outside it into the task's
-/// dependencies and operands. A dependency in error makes the task's
-/// results errors, as the await did.
+/// or regions) on tokens, values and groups defined outside it into the
+/// task's dependencies and operands; a group through a task of its own
+/// that awaits it. A dependency in error makes the task's results errors,
+/// as the await did.
 void hoistLeadingAwaits(async::ExecuteOp task) {
   Block &body = task.getBodyRegion().front();
   Region *region = &task.getBodyRegion();
   for (Operation &op : llvm::make_early_inc_range(body.without_terminator())) {
-    auto await = dyn_cast<async::AwaitOp>(op);
-    if (!await) {
+    if (!isa<async::AwaitOp, async::AwaitAllOp>(op)) {
       if (isPure(&op) && op.getNumRegions() == 0)
         continue;
       return;
     }
-    Value operand = await.getOperand();
+    Value operand = op.getOperand(0);
     if (region->isAncestor(operand.getParentRegion()))
       return;
     if (isa<async::TokenType>(operand.getType())) {
@@ -146,12 +146,19 @@ void hoistLeadingAwaits(async::ExecuteOp task) {
     } else if (auto value = dyn_cast<async::ValueType>(operand.getType())) {
       task.getBodyOperandsMutable().append(operand);
       BlockArgument argument =
-          body.addArgument(value.getValueType(), await.getLoc());
-      await.getResult().replaceAllUsesWith(argument);
+          body.addArgument(value.getValueType(), op.getLoc());
+      op.getResult(0).replaceAllUsesWith(argument);
     } else {
-      return; // a group is no dependency
+      OpBuilder b(task);
+      auto waiter = async::ExecuteOp::create(
+          b, op.getLoc(), TypeRange(), ValueRange(), ValueRange(),
+          [&](OpBuilder &nested, Location loc, ValueRange) {
+            async::AwaitAllOp::create(nested, loc, operand);
+            async::YieldOp::create(nested, loc, ValueRange());
+          });
+      task.getDependenciesMutable().append(waiter.getToken());
     }
-    await.erase();
+    op.erase();
   }
 }
 

@@ -143,16 +143,41 @@ func.func @await_after_work(%ready: !async.token, %n: index, %m: memref<1xi32>) 
 
 // -----
 
-// Nor does an await of a group, which is no dependency.
+// A group the body awaits first is awaited by a task of its own, which
+// the task depends on.
+// CHECK-LABEL: func.func @await_group
+// CHECK: %[[W:.*]] = async.execute {
+// CHECK-NEXT: async.await_all %{{.*}}
+// CHECK-NEXT: async.yield
+// CHECK: async.execute [%[[W]]] -> !async.value<!gpu.async.token> {
+// CHECK-NEXT: func.call @__mlirc_task_body_
 func.func @await_group(%g: !async.group, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %tok, %val = async.execute -> !async.value<!gpu.async.token> {
+    async.await_all %g
+    %t0 = gpu.wait async
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+      %w = gpu.wait async [%t]
+      scf.yield %w : !gpu.async.token
+    }
+    async.yield %r : !gpu.async.token
+  }
+  return
+}
+
+// -----
+
+// An await_all in a loop stays in the body.
+func.func @await_group_in_loop(%g: !async.group, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   // expected-error @+1 {{an async.execute body with control flow ('scf.for') that takes or yields GPU tokens and awaits is not supported}}
   %tok, %val = async.execute -> !async.value<!gpu.async.token> {
-    // expected-note @+1 {{the await}}
-    async.await_all %g
     %t0 = gpu.wait async
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+      // expected-note @+1 {{the await}}
+      async.await_all %g
       %w = gpu.wait async [%t]
       scf.yield %w : !gpu.async.token
     }

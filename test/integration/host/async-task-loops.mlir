@@ -4,8 +4,8 @@
 // compiler error). Such a body also awaits, before a loop and inside one,
 // and an assert failing in its loop is the task's error, as in a body
 // without loops (it ended the program). A body that carries GPU tokens
-// awaits tokens and values first (they become the task's dependencies), a
-// failed one among them making the task's value an error.
+// awaits tokens, values and a group first (they become the task's
+// dependencies), a failed one among them making the task's value an error.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: sum 6
 // CHECK-NEXT: odd 2
@@ -14,8 +14,9 @@
 // CHECK-NEXT: failed 1 1
 // CHECK: [4,  4,  4,  4]
 // CHECK: [10,  10,  10,  10]
+// CHECK: [14,  14,  14,  14]
 // CHECK: after the failed one 1
-// CHECK: [10,  10,  10,  10]
+// CHECK: [14,  14,  14,  14]
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @add(%m: memref<4xi32>, %d: i32) kernel {
@@ -143,6 +144,34 @@ module attributes {gpu.container_module} {
     }
     %g2 = async.await %more : !async.value<!gpu.async.token>
     gpu.wait [%g2]
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+    // One that first awaits a group of two tasks that each launch once:
+    // two launches after them.
+    %c2g = arith.constant 2 : index
+    %group = async.create_group %c2g : !async.group
+    %w1 = async.execute {
+      %a = gpu.launch_func async @k::@add blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>, %one : i32)
+      gpu.wait [%a]
+      async.yield
+    }
+    %w2 = async.execute [%w1] {
+      %a = gpu.launch_func async @k::@add blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>, %one : i32)
+      gpu.wait [%a]
+      async.yield
+    }
+    %i1 = async.add_to_group %w1, %group : !async.token
+    %i2 = async.add_to_group %w2, %group : !async.token
+    %grouped, %gv = async.execute -> !async.value<!gpu.async.token> {
+      async.await_all %group
+      %t0 = gpu.wait async
+      %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%t = %t0) -> !gpu.async.token {
+        %a = gpu.launch_func async [%t] @k::@add blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>, %one : i32)
+        scf.yield %a : !gpu.async.token
+      }
+      async.yield %r : !gpu.async.token
+    }
+    %g3 = async.await %gv : !async.value<!gpu.async.token>
+    gpu.wait [%g3]
     call @printMemrefI32(%u) : (memref<*xi32>) -> ()
     // One that awaits the failed task's value: its error, no launch.
     %tx, %vx = async.execute -> !async.value<!gpu.async.token> {
