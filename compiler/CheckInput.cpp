@@ -84,25 +84,19 @@ LogicalResult checkGpuTokenValue(Value value) {
   auto type = dyn_cast<async::ValueType>(value.getType());
   if (!type || !isa<gpu::AsyncTokenType>(type.getValueType()))
     return success();
+  // Those that take it, in the order the input has them.
   SmallVector<Operation *> takers;
-  for (Operation *user : value.getUsers()) {
-    bool passesOn = user->hasTrait<OpTrait::IsTerminator>() &&
-                    !isa<func::ReturnOp>(user);
+  value.getParentRegion()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    bool passesOn =
+        op->hasTrait<OpTrait::IsTerminator>() && !isa<func::ReturnOp>(op);
     if (!passesOn &&
         !isa<async::RuntimeAwaitOp, async::RuntimeIsErrorOp,
-             async::RuntimeAddRefOp, async::RuntimeDropRefOp>(user) &&
-        !llvm::is_contained(takers, user))
-      takers.push_back(user);
-  }
+             async::RuntimeAddRefOp, async::RuntimeDropRefOp>(op) &&
+        llvm::is_contained(op->getOperands(), value))
+      takers.push_back(op);
+  });
   if (takers.size() < 2)
     return success();
-  // In the order the input has them.
-  SmallVector<Operation *> ordered;
-  value.getParentRegion()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (llvm::is_contained(takers, op))
-      ordered.push_back(op);
-  });
-  takers = ordered;
   InFlightDiagnostic diag = takers[1]->emitError(
       "an !async.value holding a GPU token is taken a second time here: "
       "the first await of it takes and frees the event its task recorded; "

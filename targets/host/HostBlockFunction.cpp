@@ -496,18 +496,12 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
           // The x range keeps the threads inside the guard but for its
           // per-thread conjuncts, still checked here.
           OpBuilder::InsertionGuard atBody(scope.builder);
-          if (!boundsGuard.perThread.empty()) {
-            Value condition;
-            for (Value conjunct : boundsGuard.perThread) {
-              if (failed(materialize(conjunct, scope)))
-                return failure();
-              Value value = scope.mapping.lookup(conjunct);
-              condition = condition ? arith::AndIOp::create(scope.builder,
-                                                            loc, condition,
-                                                            value)
-                                    : value;
-            }
-            auto branch = scf::IfOp::create(scope.builder, loc, condition);
+          FailureOr<Value> condition =
+              emitPerThreadCondition(boundsGuard, scope);
+          if (failed(condition))
+            return failure();
+          if (*condition) {
+            auto branch = scf::IfOp::create(scope.builder, loc, *condition);
             scope.builder.setInsertionPoint(
                 branch.getThenRegion().front().getTerminator());
           }
@@ -549,26 +543,35 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
       /*splitOutside=*/splitGuard.op != nullptr);
 }
 
+FailureOr<Value>
+BlockFunctionBuilder::emitPerThreadCondition(const BoundsGuard &guard,
+                                             ThreadScope &scope) {
+  Value condition;
+  for (Value conjunct : guard.perThread) {
+    if (failed(materialize(conjunct, scope)))
+      return failure();
+    Value value = scope.mapping.lookup(conjunct);
+    condition =
+        condition ? arith::AndIOp::create(scope.builder, loc, condition, value)
+                        .getResult()
+                  : value;
+  }
+  return condition;
+}
+
 LogicalResult BlockFunctionBuilder::emitSplitBranch(const BoundsGuard &guard,
                                                     ThreadScope &scope) {
   scf::IfOp branch = guard.op;
   if (failed(materializeUsedValues(branch, scope)))
     return failure();
   // Inside the range only the per-thread conjuncts are left to test.
-  Value condition;
   if (scope.inRange) {
-    for (Value conjunct : guard.perThread) {
-      if (failed(materialize(conjunct, scope)))
-        return failure();
-      Value value = scope.mapping.lookup(conjunct);
-      condition = condition ? arith::AndIOp::create(scope.builder, loc,
-                                                    condition, value)
-                                  .getResult()
-                            : value;
-    }
-    if (condition) {
+    FailureOr<Value> condition = emitPerThreadCondition(guard, scope);
+    if (failed(condition))
+      return failure();
+    if (*condition) {
       Operation *copy = scope.builder.clone(*branch, scope.mapping);
-      copy->setOperand(0, condition);
+      copy->setOperand(0, *condition);
       return replaceGpuOps(branch, copy, scope);
     }
   }

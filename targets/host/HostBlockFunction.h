@@ -192,6 +192,10 @@ private:
   /// The segment's x loop is then split at the guard's range, each part
   /// running one branch without testing it. Null when there is none.
   BoundsGuard findSplitGuard(ArrayRef<Operation *> ops);
+  /// The conjunction of \p guard's per-thread conjuncts in \p scope; null
+  /// when it has none.
+  FailureOr<Value> emitPerThreadCondition(const BoundsGuard &guard,
+                                          ThreadScope &scope);
   /// Emits \p guard's branch as the x loop of \p scope runs it: the then
   /// branch inside the range (still testing the per-thread conjuncts), the
   /// else branch outside.
