@@ -90,5 +90,7 @@ void mlirc::populateGpuModulePostLowering(OpPassManager &pm) {
   addCanonicalizerPerFunction(pm);
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // The input's unrolling and vectorization hints on its kernels' loops.
+  pm.addPass(createMoveLoopAnnotations());
   pm.addPass(createCheckLowered());
 }

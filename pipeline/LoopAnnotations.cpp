@@ -4,7 +4,8 @@
 // edge as a plain attribute, and cf-to-llvm (in LLVM 22) keeps it there
 // instead of moving it into the llvm.br's own loop annotation, the one the
 // translation to LLVM IR reads. This moves it, so that hints such as the
-// host target's "vectorize, don't unroll" on thread loops reach LLVM.
+// host target's "vectorize, don't unroll" on thread loops, and those of
+// the input's own loops in host code and kernels, reach LLVM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +27,7 @@ namespace {
 struct MoveLoopAnnotationsPass
     : public mlirc::impl::MoveLoopAnnotationsBase<MoveLoopAnnotationsPass> {
   void runOnOperation() override {
-    getOperation().walk([](LLVM::BrOp branch) {
+    getOperation()->walk([](LLVM::BrOp branch) {
       if (auto annotation = branch->getAttrOfType<LLVM::LoopAnnotationAttr>(
               "llvm.loop_annotation")) {
         branch.setLoopAnnotationAttr(annotation);

@@ -550,8 +550,7 @@ def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
-def MoveLoopAnnotations
-    : Pass<"mlirc-move-loop-annotations", "mlir::ModuleOp"> {
+def MoveLoopAnnotations : Pass<"mlirc-move-loop-annotations"> {
   let summary = "Attach loop annotations to llvm.br";
   let description = [{
     Moves loop annotations left as plain attributes on llvm.br into the

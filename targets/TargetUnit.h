@@ -276,6 +276,9 @@ public:
   /// The toolkit files device code is linked with (libdevice, ocml, ...),
   /// for dependency files (-MD).
   virtual std::vector<std::string> getDeviceLibraries() const { return {}; }
+  /// Changes a device module's linked LLVM IR before MLIR's serialization
+  /// optimizes it.
+  virtual void prepareLinkedIR(llvm::Module &module) const {}
   /// True when serialization should stop at linked, optimized LLVM
   /// bitcode (the unit generates code itself), else it produces assembly.
   virtual bool serializesToBitcode() const { return false; }

@@ -20,6 +20,7 @@
 #include "targets/nvptx/Fatbinary.h"
 #include "targets/nvptx/NVPTXTarget.h"
 #include "targets/nvptx/Passes.h"
+#include "targets/nvptx/UnrolledLoops.h"
 #include "targets/offload/OffloadPacker.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -224,6 +225,10 @@ public:
     pm.addPass(createLooseThreadBounds());
     if (flushDenormals)
       pm.addPass(createFlushDenormals({/*reflectFtz=*/true}));
+  }
+
+  void prepareLinkedIR(llvm::Module &module) const override {
+    keepUnrolledLoops(module);
   }
 
   bool compilesSubgroupMma(ArrayRef<OffloadTarget> targets) const override {
