@@ -5,8 +5,8 @@
 # A ratio above the goal is marked; a kernel without both times "did not
 # run". Used by bench/codegen.sh and scripts/gpu-check.sh.
 BEGIN {
-  n = split("saxpy matmul reduce stencil dot transpose histogram math rowmax",
-            name, " ")
+  n = split("saxpy matmul reduce stencil dot transpose histogram math " \
+            "rowmax gemv", name, " ")
   if (label == "") label = second
 }
 { key = $1 SUBSEP ($2 + 1)

@@ -59,8 +59,8 @@ int main() {
   check(cudaMalloc(&cm, nm * nm * sizeof(float)), "cudaMalloc");
 
   // 0 saxpy, 1 matmul, 2 reduce, 3 stencil, 4 dot, 5 transpose,
-  // 6 histogram, 7 math, 8 rowmax
-  for (int kernel = 0; kernel < 9; ++kernel) {
+  // 6 histogram, 7 math, 8 rowmax, 9 gemv
+  for (int kernel = 0; kernel < 10; ++kernel) {
     double best = 1e30;
     for (int r = 0; r < 5; ++r) {
       double t0 = now();
@@ -93,8 +93,11 @@ int main() {
       case 7:
         math<<<blocks1, 256>>>(n1, x, y);
         break;
-      default:
+      case 8:
         rowmax<<<n2, 256>>>(n2, a2, n2, y);
+        break;
+      default:
+        gemv<<<n2 / 256, 256>>>(n2, n2, a2, n2, x, y);
         break;
       }
       check(cudaDeviceSynchronize(), "a kernel");

@@ -5,7 +5,7 @@
 // memory from gpu.alloc, and prints "<kernel> <best seconds>" over five
 // runs. The launches are those a GPU program makes: 256-thread
 // blocks, 16x16 for matmul, 32x8 for the stencil, 32x32 for transpose,
-// one block per row for rowmax.
+// one block per row for rowmax, one thread per row for gemv.
   func.func private @rtclock() -> f64
 
   func.func @fill(%m: memref<?xf32>, %n: index) {
@@ -102,9 +102,9 @@
     %gm = arith.divui %nm, %c16 : index
 
     // 0 saxpy, 1 matmul, 2 reduce, 3 stencil, 4 dot, 5 transpose,
-    // 6 histogram, 7 math, 8 rowmax
-    %c9 = arith.constant 9 : index
-    scf.for %kernel = %c0 to %c9 step %c1 {
+    // 6 histogram, 7 math, 8 rowmax, 9 gemv
+    %c10 = arith.constant 10 : index
+    scf.for %kernel = %c0 to %c10 step %c1 {
       %best = scf.for %r = %c0 to %c5 step %c1 iter_args(%b = %big) -> f64 {
         %t0 = func.call @rtclock() : () -> f64
         scf.index_switch %kernel
@@ -162,10 +162,18 @@
               args(%n1 : index, %x : memref<?xf32>, %y : memref<?xf32>)
           scf.yield
         }
-        default {
+        case 8 {
           gpu.launch_func @k::@rowmax blocks in (%n2, %c1, %c1)
               threads in (%c256, %c1, %c1)
               args(%n2 : index, %in2 : memref<?x?xf32>, %y : memref<?xf32>)
+          scf.yield
+        }
+        default {
+          %g = arith.divui %n2, %c256 : index
+          gpu.launch_func @k::@gemv blocks in (%g, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n2 : index, %n2 : index, %in2 : memref<?x?xf32>,
+                   %x : memref<?xf32>, %y : memref<?xf32>)
           scf.yield
         }
         %t1 = func.call @rtclock() : () -> f64

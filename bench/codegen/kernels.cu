@@ -109,3 +109,14 @@ extern "C" __global__ void rowmax(idx n, const float *x, idx ldx, float *out) {
   if (t == 0)
     out[row] = s[0];
 }
+
+extern "C" __global__ void gemv(idx m, idx n, const float *a, idx lda,
+                                const float *x, float *y) {
+  idx i = globalX();
+  if (i < m) {
+    float s = 0;
+    for (idx k = 0; k < n; ++k)
+      s += a[i * lda + k] * x[k];
+    y[i] = s;
+  }
+}

@@ -233,5 +233,27 @@ gpu.module @k {
     }
     gpu.return
   }
+
+  // One thread per row of a matrix-vector product: a loop whose trip count
+  // is known at run time only.
+  gpu.func @gemv(%m: index, %n: index, %a: memref<?x?xf32>,
+                 %x: memref<?xf32>, %y: memref<?xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %i = gpu.global_id x
+    %in = arith.cmpi ult, %i, %m : index
+    scf.if %in {
+      %s = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+        %av = memref.load %a[%i, %k] : memref<?x?xf32>
+        %xv = memref.load %x[%k] : memref<?xf32>
+        %p = arith.mulf %av, %xv : f32
+        %s2 = arith.addf %acc, %p : f32
+        scf.yield %s2 : f32
+      }
+      memref.store %s, %y[%i] : memref<?xf32>
+    }
+    gpu.return
+  }
 }
 }

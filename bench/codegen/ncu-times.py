@@ -10,7 +10,8 @@ import csv
 import re
 import sys
 
-KERNELS = "saxpy matmul reduce stencil dot transpose histogram math rowmax"
+KERNELS = ("saxpy matmul reduce stencil dot transpose histogram math rowmax "
+           "gemv")
 SCALE = {"nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1.0}
 
 
