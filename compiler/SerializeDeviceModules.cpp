@@ -94,6 +94,9 @@ struct SerializeDeviceModulesPass
         if (callback)
           callback(module, chip, ir);
       };
+      auto optimized = [&](llvm::Module &ir) {
+        unit->prepareOptimizedIR(ir, chip);
+      };
       gpu::TargetOptions options(
           unit->getSerializationToolkit(), /*librariesToLink=*/{},
           /*cmdOptions=*/{}, /*elfSection=*/{},
@@ -104,7 +107,7 @@ struct SerializeDeviceModulesPass
               parentSymbols = std::make_unique<SymbolTable>(getOperation());
             return parentSymbols.get();
           },
-          /*initialLlvmIRCallback=*/{}, linked);
+          /*initialLlvmIRCallback=*/{}, linked, optimized);
       std::optional<SmallVector<char, 0>> object =
           target.serializeToObject(gpuModule, options);
       if (!object)

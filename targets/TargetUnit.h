@@ -279,6 +279,10 @@ public:
   /// Changes a device module's linked LLVM IR before MLIR's serialization
   /// optimizes it.
   virtual void prepareLinkedIR(llvm::Module &module) const {}
+  /// Changes a device module's optimized LLVM IR for \p chip before MLIR's
+  /// serialization generates code from it.
+  virtual void prepareOptimizedIR(llvm::Module &module,
+                                  llvm::StringRef chip) const {}
   /// True when serialization should stop at linked, optimized LLVM
   /// bitcode (the unit generates code itself), else it produces assembly.
   virtual bool serializesToBitcode() const { return false; }

@@ -17,6 +17,7 @@
 #include "targets/DeviceCodegen.h"
 #include "targets/NativeArchs.h"
 #include "targets/nvptx/CudaToolkit.h"
+#include "targets/nvptx/DotProducts.h"
 #include "targets/nvptx/Fatbinary.h"
 #include "targets/nvptx/NVPTXTarget.h"
 #include "targets/nvptx/Passes.h"
@@ -229,6 +230,11 @@ public:
 
   void prepareLinkedIR(llvm::Module &module) const override {
     keepUnrolledLoops(module);
+  }
+  void prepareOptimizedIR(llvm::Module &module, StringRef chip) const override {
+    // dp4a is sm_61's; not at -O0, where nothing is vectorized anyway.
+    if (optLevel > 0 && getSMVersion(chip) >= 61)
+      formDotProducts(module);
   }
 
   bool compilesSubgroupMma(ArrayRef<OffloadTarget> targets) const override {
