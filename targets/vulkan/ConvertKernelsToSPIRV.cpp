@@ -546,10 +546,12 @@ struct ConvertKernelsToSPIRVPass
     });
   }
 
-  /// True when \p memory is used by loads and stores only.
+  /// True when \p memory is used by loads and stores only, also of
+  /// vectors.
   static bool onlyLoadedAndStored(Value memory) {
     return llvm::all_of(memory.getUsers(), [](Operation *user) {
-      return isa<memref::LoadOp, memref::StoreOp>(user);
+      return isa<memref::LoadOp, memref::StoreOp, vector::LoadOp,
+                 vector::StoreOp>(user);
     });
   }
 

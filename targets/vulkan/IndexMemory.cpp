@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -20,10 +21,15 @@ using namespace mlir;
 static bool collectViews(Value value, SmallVectorImpl<Value> &views) {
   views.push_back(value);
   for (Operation *user : value.getUsers()) {
-    if (isa<memref::LoadOp, memref::DimOp>(user))
+    if (isa<memref::LoadOp, memref::DimOp, vector::LoadOp>(user))
       continue;
     if (auto store = dyn_cast<memref::StoreOp>(user)) {
       if (store.getValue() == value)
+        return false;
+      continue;
+    }
+    if (auto store = dyn_cast<vector::StoreOp>(user)) {
+      if (store.getValueToStore() == value)
         return false;
       continue;
     }
@@ -52,6 +58,19 @@ void mlirc::castIndexAccesses(Value memory) {
       Value element =
           arith::IndexCastOp::create(b, loc, integer, store.getValue());
       memref::StoreOp::create(b, loc, element, memory, store.getIndices());
+      store.erase();
+    } else if (auto load = dyn_cast<vector::LoadOp>(user)) {
+      VectorType type = load.getVectorType();
+      Value elements = vector::LoadOp::create(b, loc, type.clone(integer),
+                                              memory, load.getIndices());
+      load.replaceAllUsesWith(
+          arith::IndexCastOp::create(b, loc, type, elements).getResult());
+      load.erase();
+    } else if (auto store = dyn_cast<vector::StoreOp>(user)) {
+      VectorType type = store.getVectorType();
+      Value elements = arith::IndexCastOp::create(b, loc, type.clone(integer),
+                                                  store.getValueToStore());
+      vector::StoreOp::create(b, loc, elements, memory, store.getIndices());
       store.erase();
     }
   }

@@ -20,15 +20,15 @@ class GPUModuleOp;
 
 namespace mlirc {
 
-/// Rewrites the memref.loads and memref.stores of \p memory, whose type
+/// Rewrites the memref and vector loads and stores of \p memory, whose type
 /// now has integer elements where its users still take index, into ones
 /// of that integer with casts to and from index.
 void castIndexAccesses(mlir::Value memory);
 
 /// Gives each kernel argument of \p module that is a memref of index
 /// elements, and the views of it, i64 elements, where it is only loaded,
-/// stored, measured and viewed; others keep their type (RecordKernelABI
-/// reports them).
+/// stored (also as vectors), measured and viewed; others keep their type
+/// (RecordKernelABI reports them).
 void widenIndexArguments(mlir::gpu::GPUModuleOp module);
 
 } // namespace mlirc
