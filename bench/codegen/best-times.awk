@@ -6,7 +6,7 @@
 # run". Used by bench/codegen.sh and scripts/gpu-check.sh.
 BEGIN {
   n = split("saxpy matmul reduce stencil dot transpose histogram math " \
-            "rowmax gemv", name, " ")
+            "rowmax gemv i8dot", name, " ")
   if (label == "") label = second
 }
 { key = $1 SUBSEP ($2 + 1)

@@ -48,6 +48,12 @@ int main() {
     hdata[i] = (int)((unsigned)i * 2654435761u);
   float *x = device(filled(n1)), *y = device(filled(n1));
   int *data = device(hdata);
+  std::vector<int8_t> hbytes(n1);
+  for (idx i = 0; i < n1; ++i)
+    hbytes[i] = (int8_t)(i * 7 + 3);
+  int8_t *bytes = device(hbytes);
+  int *dots;
+  check(cudaMalloc(&dots, n1 / 4 * sizeof(int)), "cudaMalloc");
   float *out, *b2, *cm;
   int *bins;
   check(cudaMalloc(&out, sizeof(float)), "cudaMalloc");
@@ -59,8 +65,8 @@ int main() {
   check(cudaMalloc(&cm, nm * nm * sizeof(float)), "cudaMalloc");
 
   // 0 saxpy, 1 matmul, 2 reduce, 3 stencil, 4 dot, 5 transpose,
-  // 6 histogram, 7 math, 8 rowmax, 9 gemv
-  for (int kernel = 0; kernel < 10; ++kernel) {
+  // 6 histogram, 7 math, 8 rowmax, 9 gemv, 10 i8dot
+  for (int kernel = 0; kernel < 11; ++kernel) {
     double best = 1e30;
     for (int r = 0; r < 5; ++r) {
       double t0 = now();
@@ -96,8 +102,11 @@ int main() {
       case 8:
         rowmax<<<n2, 256>>>(n2, a2, n2, y);
         break;
-      default:
+      case 9:
         gemv<<<n2 / 256, 256>>>(n2, n2, a2, n2, x, y);
+        break;
+      default:
+        i8dot<<<blocks1 / 4, 256>>>(n1 / 4, bytes, bytes, dots);
         break;
       }
       check(cudaDeviceSynchronize(), "a kernel");

@@ -5,7 +5,8 @@
 // memory from gpu.alloc, and prints "<kernel> <best seconds>" over five
 // runs. The launches are those a GPU program makes: 256-thread
 // blocks, 16x16 for matmul, 32x8 for the stencil, 32x32 for transpose,
-// one block per row for rowmax, one thread per row for gemv.
+// one block per row for rowmax, one thread per row for gemv, one thread
+// per four bytes for i8dot.
   func.func private @rtclock() -> f64
 
   func.func @fill(%m: memref<?xf32>, %n: index) {
@@ -48,6 +49,7 @@
   func.func @main() {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
     %c5 = arith.constant 5 : index
     %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
@@ -79,6 +81,19 @@
     %y = call @device(%hy) : (memref<?xf32>) -> memref<?xf32>
     %data = gpu.alloc(%n1) : memref<?xi32>
     gpu.memcpy %data, %hdata : memref<?xi32>, memref<?xi32>
+    %hbytes = memref.alloc(%n1) : memref<?xi8>
+    scf.for %i = %c0 to %n1 step %c1 {
+      %c7 = arith.constant 7 : index
+      %c3 = arith.constant 3 : index
+      %v = arith.muli %i, %c7 : index
+      %v3 = arith.addi %v, %c3 : index
+      %b = arith.index_cast %v3 : index to i8
+      memref.store %b, %hbytes[%i] : memref<?xi8>
+    }
+    %bytes = gpu.alloc(%n1) : memref<?xi8>
+    gpu.memcpy %bytes, %hbytes : memref<?xi8>, memref<?xi8>
+    %n4 = arith.divui %n1, %c4 : index
+    %dots = gpu.alloc(%n4) : memref<?xi32>
     %out = gpu.alloc() : memref<1xf32>
     %bins = gpu.alloc() : memref<256xi32>
     %izero = arith.constant 0 : i32
@@ -102,9 +117,9 @@
     %gm = arith.divui %nm, %c16 : index
 
     // 0 saxpy, 1 matmul, 2 reduce, 3 stencil, 4 dot, 5 transpose,
-    // 6 histogram, 7 math, 8 rowmax, 9 gemv
-    %c10 = arith.constant 10 : index
-    scf.for %kernel = %c0 to %c10 step %c1 {
+    // 6 histogram, 7 math, 8 rowmax, 9 gemv, 10 i8dot
+    %c11 = arith.constant 11 : index
+    scf.for %kernel = %c0 to %c11 step %c1 {
       %best = scf.for %r = %c0 to %c5 step %c1 iter_args(%b = %big) -> f64 {
         %t0 = func.call @rtclock() : () -> f64
         scf.index_switch %kernel
@@ -168,12 +183,20 @@
               args(%n2 : index, %in2 : memref<?x?xf32>, %y : memref<?xf32>)
           scf.yield
         }
-        default {
+        case 9 {
           %g = arith.divui %n2, %c256 : index
           gpu.launch_func @k::@gemv blocks in (%g, %c1, %c1)
               threads in (%c256, %c1, %c1)
               args(%n2 : index, %n2 : index, %in2 : memref<?x?xf32>,
                    %x : memref<?xf32>, %y : memref<?xf32>)
+          scf.yield
+        }
+        default {
+          %g = arith.divui %n4, %c256 : index
+          gpu.launch_func @k::@i8dot blocks in (%g, %c1, %c1)
+              threads in (%c256, %c1, %c1)
+              args(%n4 : index, %bytes : memref<?xi8>, %bytes : memref<?xi8>,
+                   %dots : memref<?xi32>)
           scf.yield
         }
         %t1 = func.call @rtclock() : () -> f64

@@ -23,6 +23,8 @@ int main(void) {
   const long n1 = 16777216, nm = 512, n2 = 2048;
   float *x = malloc(n1 * sizeof(float)), *y = malloc(n1 * sizeof(float));
   uint32_t *data = malloc(n1 * sizeof(uint32_t));
+  int8_t *bytes = malloc(n1);
+  int32_t *dots = malloc(n1 / 4 * sizeof(int32_t));
   int32_t bins[256];
   float *in2 = malloc(n2 * n2 * sizeof(float));
   float *out2 = malloc(n2 * n2 * sizeof(float));
@@ -32,12 +34,14 @@ int main(void) {
   fill(y, n1);
   for (long i = 0; i < n1; ++i)
     data[i] = (uint32_t)i * 2654435761u;
+  for (long i = 0; i < n1; ++i)
+    bytes[i] = (int8_t)(i * 7 + 3);
   fill(in2, n2 * n2);
   fill(a, nm * nm);
   fill(b, nm * nm);
   memset(bins, 0, sizeof(bins));
   volatile float sink = 0;
-  for (int kernel = 0; kernel < 10; ++kernel) {
+  for (int kernel = 0; kernel < 11; ++kernel) {
     double best = 1e30;
     for (int r = 0; r < 5; ++r) {
       double t0 = now();
@@ -103,13 +107,22 @@ int main(void) {
           y[i] = m;
         }
         break;
-      default:
+      case 9:
 #pragma omp parallel for
         for (long i = 0; i < n2; ++i) {
           float s = 0;
           for (long k = 0; k < n2; ++k)
             s += in2[i * n2 + k] * x[k];
           y[i] = s;
+        }
+        break;
+      default:
+#pragma omp parallel for
+        for (long i = 0; i < n1 / 4; ++i) {
+          int32_t s = 0;
+          for (long k = 0; k < 4; ++k)
+            s += (int32_t)bytes[i * 4 + k] * (int32_t)bytes[i * 4 + k];
+          dots[i] = s;
         }
         break;
       }

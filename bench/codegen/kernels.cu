@@ -120,3 +120,14 @@ extern "C" __global__ void gemv(idx m, idx n, const float *a, idx lda,
     y[i] = s;
   }
 }
+
+extern "C" __global__ void i8dot(idx n, const int8_t *a, const int8_t *b,
+                                 int *out) {
+  idx i = globalX();
+  if (i < n) {
+    int s = 0;
+    for (idx k = 0; k < 4; ++k)
+      s += (int)a[i * 4 + k] * (int)b[i * 4 + k];
+    out[i] = s;
+  }
+}

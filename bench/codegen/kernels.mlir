@@ -255,5 +255,32 @@ gpu.module @k {
     }
     gpu.return
   }
+
+  // Dot products of four signed bytes by four, one per thread (int8
+  // inference).
+  gpu.func @i8dot(%n: index, %a: memref<?xi8>, %b: memref<?xi8>,
+                  %out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant 0 : i32
+    %i = gpu.global_id x
+    %in = arith.cmpi ult, %i, %n : index
+    scf.if %in {
+      %base = arith.muli %i, %c4 : index
+      %s = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> i32 {
+        %j = arith.addi %base, %k : index
+        %av = memref.load %a[%j] : memref<?xi8>
+        %bv = memref.load %b[%j] : memref<?xi8>
+        %ae = arith.extsi %av : i8 to i32
+        %be = arith.extsi %bv : i8 to i32
+        %p = arith.muli %ae, %be : i32
+        %s2 = arith.addi %acc, %p : i32
+        scf.yield %s2 : i32
+      }
+      memref.store %s, %out[%i] : memref<?xi32>
+    }
+    gpu.return
+  }
 }
 }

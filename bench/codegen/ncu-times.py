@@ -11,7 +11,7 @@ import re
 import sys
 
 KERNELS = ("saxpy matmul reduce stencil dot transpose histogram math rowmax "
-           "gemv")
+           "gemv i8dot")
 SCALE = {"nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1.0}
 
 
