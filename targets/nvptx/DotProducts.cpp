@@ -50,18 +50,18 @@ static Intrinsic::ID getDp4a(bool aSigned, bool bSigned) {
   return bSigned ? Intrinsic::nvvm_idp4a_u_s : Intrinsic::nvvm_idp4a_u_u;
 }
 
-/// Rewrites \p reduction if it sums products of bytes; true if it did.
-static bool rewrite(IntrinsicInst *reduction) {
+/// Rewrites \p reduction if it sums products of bytes.
+static void rewrite(IntrinsicInst *reduction) {
   Value *lhs, *rhs;
   auto *type =
       dyn_cast<FixedVectorType>(reduction->getArgOperand(0)->getType());
   if (!type || !type->getElementType()->isIntegerTy(32) ||
       type->getNumElements() % 4 != 0 ||
       !match(reduction->getArgOperand(0), m_Mul(m_Value(lhs), m_Value(rhs))))
-    return false;
+    return;
   std::optional<Bytes> a = matchBytes(lhs), b = matchBytes(rhs);
   if (!a || !b)
-    return false;
+    return;
   // An add the sum goes into becomes the first dp4a's addend.
   Instruction *result = reduction;
   Value *sum = ConstantInt::get(reduction->getType(), 0);
@@ -115,7 +115,6 @@ static bool rewrite(IntrinsicInst *reduction) {
         {word(a->vector, first), word(b->vector, first), sum});
   result->replaceAllUsesWith(sum);
   RecursivelyDeleteTriviallyDeadInstructions(result);
-  return true;
 }
 
 void mlirc::formDotProducts(Module &module) {
