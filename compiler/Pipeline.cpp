@@ -125,6 +125,7 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
     pm.addPass(createLowerTargetModulesPass(
         unit, getTargetsOf(options.targets, *unit)));
   }
+  pm.addPass(createDropUnusedKernelArguments());
   // Device line info: debug scopes on the device functions (in every
   // gpu.module), as directives only (.loc/.file in PTX): ptxas takes line
   // info with optimization (-lineinfo), full debug info only without.

@@ -10,10 +10,12 @@
 // (compute_NN PTX, prebuilt device binaries), and params is the usual array
 // of pointers to each argument. A null stream means a synchronous launch.
 // A launch in thread block clusters calls mlircLaunchClusterKernel, with
-// the cluster size before the grid size.
+// the cluster size before the grid size. A kernel that lost parameters it
+// never reads (DropUnusedKernelArguments) gets only the others.
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/KernelArguments.h"
 #include "pipeline/KernelGlobals.h"
 #include "pipeline/KernelHandle.h"
 #include "pipeline/Passes.h"
@@ -106,7 +108,21 @@ struct LowerLaunchesToRuntimePass
     OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
     Value one = LLVM::ConstantOp::create(entry, loc, entry.getI64Type(),
                                          entry.getI64IntegerAttr(1));
-    ValueRange args = launch.getKernelOperands();
+    SmallVector<Value> args(launch.getKernelOperands());
+    auto passed = keptArguments
+                      ? keptArguments.getAs<DenseBoolArrayAttr>(kernel)
+                      : DenseBoolArrayAttr();
+    if (passed) {
+      if (passed.size() != static_cast<int64_t>(args.size()))
+        return launch.emitError("kernel '")
+               << kernel << "' takes " << passed.size()
+               << " lowered arguments, the launch passes " << args.size();
+      SmallVector<Value> kept;
+      for (auto [arg, keep] : llvm::zip_equal(args, passed.asArrayRef()))
+        if (keep)
+          kept.push_back(arg);
+      args = std::move(kept);
+    }
     auto arrayType =
         LLVM::LLVMArrayType::get(ptr, std::max<size_t>(1, args.size()));
     Value params = LLVM::AllocaOp::create(entry, loc, ptr, arrayType, one);
@@ -151,6 +167,10 @@ struct LowerLaunchesToRuntimePass
   void runOnOperation() override {
     SymbolTable table(getOperation());
     symbols = &table;
+    if (auto recorded = getOperation()->getAttrOfType<DictionaryAttr>(
+            kernelArgumentsAttrName))
+      keptArguments = recorded;
+    getOperation()->removeAttr(kernelArgumentsAttrName);
     SmallVector<gpu::LaunchFuncOp> launches;
     getOperation().walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
     for (gpu::LaunchFuncOp launch : launches)
@@ -169,6 +189,8 @@ struct LowerLaunchesToRuntimePass
     getOperation()->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }
 
+  /// The parameters each pruned kernel still takes (KernelArguments.h).
+  DictionaryAttr keptArguments;
   /// The module's, while the pass runs.
   SymbolTable *symbols = nullptr;
 };

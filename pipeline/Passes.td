@@ -644,6 +644,20 @@ def SpecializeKernelArguments
                            "mlir::memref::MemRefDialect"];
 }
 
+def DropUnusedKernelArguments
+    : Pass<"mlirc-drop-unused-kernel-arguments", "mlir::ModuleOp"> {
+  let summary = "Lowered kernels lose the parameters none of their copies "
+                "reads";
+  let description = [{
+    After the device lowering, a parameter of a kernel's llvm.func that no
+    copy of the kernel (one per vendor or chip) uses is erased from every
+    copy, and the module's `mlirc.kernel_arguments` records the parameters
+    that stay, for mlirc-lower-launches-to-runtime. Kernels the host target
+    or Vulkan also compile, and kernels whose symbol has host users other
+    than launches, keep their parameters.
+  }];
+}
+
 def MaxThreadsPerBlock
     : Pass<"mlirc-max-threads-per-block", "mlir::gpu::GPUModuleOp"> {
   let summary = "mlirc.max_threads_per_block as a vendor's kernel attribute";
