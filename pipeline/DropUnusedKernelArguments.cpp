@@ -84,10 +84,14 @@ struct DropUnusedKernelArgumentsPass
       if (!isa<gpu::LaunchFuncOp>(use.getUser()))
         kept.insert(use.getSymbolRef().getLeafReference().getValue());
 
+    // Kernels an input already records (mlirc's own --compile-to=device
+    // output) stay as recorded.
     SmallVector<NamedAttribute> recorded;
     if (auto existing = module->getAttrOfType<DictionaryAttr>(
             mlirc::kernelArgumentsAttrName))
       llvm::append_range(recorded, existing.getValue());
+    for (const NamedAttribute &entry : recorded)
+      kept.insert(entry.getName().getValue());
     for (auto &[name, funcs] : copies) {
       if (kept.contains(name.getValue()))
         continue;
