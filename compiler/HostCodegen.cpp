@@ -30,6 +30,7 @@ using namespace mlirc;
 
 Expected<std::unique_ptr<TargetMachine>>
 mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
+                               ArrayRef<std::string> features,
                                bool positionIndependent) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
@@ -45,13 +46,12 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
                           : optLevel == 1 ? CodeGenOptLevel::Less
                           : optLevel == 2 ? CodeGenOptLevel::Default
                                           : CodeGenOptLevel::Aggressive;
-  std::string cpuName = cpu.empty() ? "x86-64" : cpu.str(), features;
+  std::string cpuName = cpu.empty() ? "x86-64" : cpu.str();
+  SubtargetFeatures machineFeatures;
   if (cpu == "native") {
     cpuName = sys::getHostCPUName().str();
-    SubtargetFeatures hostFeatures;
     for (const auto &[feature, enabled] : sys::getHostCPUFeatures())
-      hostFeatures.AddFeature(feature, enabled);
-    features = hostFeatures.getString();
+      machineFeatures.AddFeature(feature, enabled);
   }
   // Checked first: LLVM would only warn and fall back to a generic CPU.
   std::unique_ptr<MCSubtargetInfo> info(
@@ -61,13 +61,27 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
         "unknown CPU '%s' in '-march=%s'; use one LLVM knows for %s "
         "(x86-64, x86-64-v3, znver3, skylake, ...) or native",
         cpuName.c_str(), cpu.str().c_str(), triple.getArchName().str().c_str());
+  for (StringRef feature : features) {
+    StringRef name = feature.drop_front();
+    if (llvm::none_of(info->getAllProcessorFeatures(),
+                      [&](const SubtargetFeatureKV &known) {
+                        return name == known.Key;
+                      }))
+      return createStringError(
+          "unknown extension '%s' in '-m%s%s'; use one LLVM knows for %s "
+          "(avx2, fma, f16c, avx512f, avx512bw, ...)",
+          name.str().c_str(), feature.starts_with("-") ? "no-" : "",
+          name.str().c_str(), triple.getArchName().str().c_str());
+    // Later flags win, as LLVM applies the list in order.
+    machineFeatures.AddFeature(feature);
+  }
   TargetOptions options;
   // Constructors (host-kernel and offload registration) in .init_array, as
   // clang emits them: glibc does not run .ctors, and linkers need not move
   // them.
   options.UseInitArray = true;
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, cpuName, features, options,
+      triple, cpuName, machineFeatures.getString(), options,
       positionIndependent ? Reloc::PIC_ : Reloc::Static, std::nullopt, level));
   if (!machine)
     return createStringError("cannot create a target machine for '%s'",
@@ -209,7 +223,8 @@ compileHostPart(StringRef bitcode, const HostMachineOptions &options) {
   if (!module)
     return module.takeError();
   Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine(
-      options.optLevel, options.cpu, options.positionIndependent);
+      options.optLevel, options.cpu, options.features,
+      options.positionIndependent);
   if (!machine)
     return machine.takeError();
   if (Error err = optimizeHostModule(**module, **machine, options.optLevel))

@@ -21,10 +21,13 @@ namespace mlirc {
 
 /// A TargetMachine for the architecture mlirc runs on and \p cpu (a CPU
 /// name of that architecture, "native" for this machine's CPU and its
-/// features, empty for the baseline x86-64); position-independent, clang's
-/// default on Debian, unless \p positionIndependent is false (-fno-pic).
+/// features, empty for the baseline x86-64), with \p features (LLVM's
+/// names with + or -, from -m<feature>) on top of the CPU's;
+/// position-independent, clang's default on Debian, unless
+/// \p positionIndependent is false (-fno-pic).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createHostTargetMachine(unsigned optLevel, llvm::StringRef cpu,
+                        llvm::ArrayRef<std::string> features = {},
                         bool positionIndependent = true);
 
 /// Sets the triple and data layout of \p module to \p machine's.
@@ -57,6 +60,8 @@ struct HostMachineOptions {
   unsigned optLevel = 2;
   /// createHostTargetMachine's CPU.
   std::string cpu;
+  /// createHostTargetMachine's features.
+  std::vector<std::string> features;
   bool positionIndependent = true;
 };
 

@@ -46,7 +46,9 @@ Extension getExtension(Operation *op) {
 
 } // namespace
 
-LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
+LogicalResult
+mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu,
+                            ArrayRef<std::string> features) {
   std::unique_ptr<llvm::TargetMachine> machine;
   bool unknownCpu = false;
   auto scalable = [](Type type) {
@@ -76,7 +78,7 @@ LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
     if (unknownCpu)
       return WalkResult::advance();
     if (!machine) {
-      auto made = createHostTargetMachine(/*optLevel=*/0, cpu);
+      auto made = createHostTargetMachine(/*optLevel=*/0, cpu, features);
       if (!made) {
         llvm::consumeError(made.takeError());
         unknownCpu = true;
@@ -92,15 +94,16 @@ LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu) {
                        << ", which the CPU host code is compiled for ("
                        << (cpu.empty() ? "the baseline x86-64" : cpu)
                        << ") lacks; compile with -march=native on a machine "
-                          "that has it, or -march="
-                       << need.march;
+                          "that has it, -march="
+                       << need.march << ", or -m" << need.feature;
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
 }
 
-mlirc::HalfFloatConversions mlirc::getHalfFloatConversions(StringRef cpu) {
-  auto machine = createHostTargetMachine(/*optLevel=*/0, cpu);
+mlirc::HalfFloatConversions
+mlirc::getHalfFloatConversions(StringRef cpu, ArrayRef<std::string> features) {
+  auto machine = createHostTargetMachine(/*optLevel=*/0, cpu, features);
   if (!machine) {
     llvm::consumeError(machine.takeError());
     return {};

@@ -14,6 +14,7 @@
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
+#include <string>
 
 namespace mlir {
 class ModuleOp;
@@ -24,19 +25,24 @@ namespace mlirc {
 /// Errors at the first op of \p module of scalable vectors, or x86vector
 /// or amx op of host code whose instructions the CPU that host code is
 /// compiled for lacks; \p cpu is -march's value ("native" for this
-/// machine's, empty for the baseline x86-64).
-mlir::LogicalResult checkHostCpuFeatures(mlir::ModuleOp module,
-                                         llvm::StringRef cpu);
+/// machine's, empty for the baseline x86-64), \p features -m<feature>'s
+/// (LLVM's names with + or -).
+mlir::LogicalResult
+checkHostCpuFeatures(mlir::ModuleOp module, llvm::StringRef cpu,
+                     llvm::ArrayRef<std::string> features);
 
 /// Which 16-bit float conversions the CPU host code is compiled for (\p cpu
-/// as above) makes in hardware; none for a CPU LLVM does not know.
+/// and \p features as above) makes in hardware; none for a CPU LLVM does
+/// not know.
 struct HalfFloatConversions {
   /// F16C: f16 to and from f32.
   bool f16 = false;
   /// AVX512-BF16 or AVX-NE-CONVERT: f32 rounded to bf16.
   bool bf16 = false;
 };
-HalfFloatConversions getHalfFloatConversions(llvm::StringRef cpu);
+HalfFloatConversions
+getHalfFloatConversions(llvm::StringRef cpu,
+                        llvm::ArrayRef<std::string> features);
 
 } // namespace mlirc
 

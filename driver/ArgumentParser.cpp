@@ -361,6 +361,24 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         return createStringError("missing CPU name in '-march='; use a CPU "
                                  "name such as x86-64-v3, or native");
       break;
+    case OPT_m_Joined: {
+      // LLVM checks the names when host code is generated; -m64 is what
+      // mlirc generates anyway.
+      StringRef feature = arg->getValue();
+      if (feature == "64")
+        break;
+      if (feature == "32" || feature == "x32" || feature == "16")
+        return createStringError("'%s': mlirc generates 64-bit host code "
+                                 "only",
+                                 arg->getAsString(argList).c_str());
+      bool disable = feature.consume_front("no-");
+      if (feature.empty())
+        return createStringError("missing extension name in '%s'; use one "
+                                 "such as -mavx2 or -mno-avx512f",
+                                 arg->getAsString(argList).c_str());
+      options.hostFeatures.push_back((disable ? "-" : "+") + feature.str());
+      break;
+    }
     case OPT_O: {
       StringRef level = arg->getValue();
       if (level.empty() || level == "s" || level == "z")

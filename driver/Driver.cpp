@@ -250,6 +250,9 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
                                    input.value, "-o", output.str()};
   if (!input.language.empty())
     args.insert(args.begin() + 2, {"-x", input.language});
+  for (StringRef feature : llvm::reverse(options.hostFeatures))
+    args.insert(args.begin() + 2, (feature.starts_with("-") ? "-mno-" : "-m") +
+                                      feature.drop_front().str());
   if (!options.hostCpu.empty())
     args.insert(args.begin() + 2, "-march=" + options.hostCpu);
   if (options.debugInfo)

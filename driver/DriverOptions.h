@@ -47,6 +47,9 @@ struct DriverOptions {
   /// -march: the CPU host code is generated for; "native" is this
   /// machine's, empty the architecture's baseline.
   std::string hostCpu;
+  /// -m<feature>, -mno-<feature>: LLVM's x86 feature names with + or -,
+  /// in order, on top of hostCpu's.
+  std::vector<std::string> hostFeatures;
   /// --entry-point: the function the program starts with; empty for main.
   std::string entryPoint;
   /// --entry-point-result: the entry point's result type (void, i32, i64,

@@ -211,7 +211,7 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
   // Asked once: each phase gets its options anew.
   if (!hostConversions)
-    hostConversions = getHalfFloatConversions(options.hostCpu);
+    hostConversions = getHalfFloatConversions(options.hostCpu, options.hostFeatures);
   pipeline.hostConversions = *hostConversions;
   const DriverOptions::FloatModel &model = options.floatModel;
   SmallVector<StringRef> fast;
@@ -615,7 +615,8 @@ Error MLIRCompilation::verifyTranslation(Module &llvmModule) {
 
 Error MLIRCompilation::emitHost() {
   Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine(
-      options.optLevel, options.hostCpu, options.positionIndependent);
+      options.optLevel, options.hostCpu, options.hostFeatures,
+      options.positionIndependent);
   if (!machine)
     return machine.takeError();
 
@@ -701,6 +702,7 @@ Error MLIRCompilation::emitHost() {
     if (finalPhase == Phase::Obj && !objectBuffer &&
         !options.addressSanitizer) {
       HostMachineOptions machine{options.optLevel, options.hostCpu,
+                                 options.hostFeatures,
                                  options.positionIndependent};
       Expected<bool> inParts =
           emitHostObjectInParts(*llvmModule, machine, stem, outputPath,
@@ -775,7 +777,7 @@ Error MLIRCompilation::run() {
   }
   if (Error err = checkEntryPoint())
     return err;
-  if (failed(checkHostCpuFeatures(*module, options.hostCpu)))
+  if (failed(checkHostCpuFeatures(*module, options.hostCpu, options.hostFeatures)))
     return diagnosticsReported();
   if (settings.temps.keepsFiles() && !options.printJobs)
     if (Error err = writeMLIR(settings.temps.keptPath(stem + ".input.mlir")))

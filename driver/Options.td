@@ -66,6 +66,10 @@ def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
   HelpText<"Generate host code for <cpu> (x86-64-v3, znver3, ...; native: "
            "this machine's CPU; default x86-64)">;
 
+def m_Joined : Joined<["-"], "m">, MetaVarName<"<feature>">,
+  HelpText<"Generate host code with the x86 extension <feature> (-mavx2, "
+           "-mfma, -mavx512f, ...; -mno-<feature> without it), as clang's">;
+
 def g : F<"g", "Generate debug info: host DWARF (host-target kernels "
                 "included) and NVIDIA line info that map code to .mlir lines">;
 

@@ -3,7 +3,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc -c %s -o %t/amx.o 2>&1 | FileCheck %s --check-prefix=BASELINE
 // RUN: not ls %t/amx.o
-// BASELINE: amx.mlir:[[@LINE+8]]:{{[0-9]+}}: error: 'amx.tile_zero' needs AMX, which the CPU host code is compiled for (the baseline x86-64) lacks; compile with -march=native on a machine that has it, or -march=sapphirerapids
+// BASELINE: amx.mlir:[[@LINE+8]]:{{[0-9]+}}: error: 'amx.tile_zero' needs AMX, which the CPU host code is compiled for (the baseline x86-64) lacks; compile with -march=native on a machine that has it, -march=sapphirerapids, or -mamx-tile
 // RUN: %mlirc -c %s -march=sapphirerapids -o %t/amx.o
 // RUN: llvm-objdump -d %t/amx.o | FileCheck %s
 // CHECK: ldtilecfg

@@ -4,10 +4,13 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s -o %t/app 2>&1 | FileCheck %s --check-prefix=BASELINE
 // RUN: not ls %t/app
-// BASELINE: x86vector.mlir:[[@LINE+15]]:{{[0-9]+}}: error: 'x86vector.avx.rsqrt' needs AVX, which the CPU host code is compiled for (the baseline x86-64) lacks; compile with -march=native on a machine that has it, or -march=x86-64-v3
+// BASELINE: x86vector.mlir:[[@LINE+18]]:{{[0-9]+}}: error: 'x86vector.avx.rsqrt' needs AVX, which the CPU host code is compiled for (the baseline x86-64) lacks; compile with -march=native on a machine that has it, -march=x86-64-v3, or -mavx
 // RUN: not %mlirc %s -march=x86-64-v3 -o %t/app 2>&1 | FileCheck %s --check-prefix=V3
-// V3: x86vector.mlir:[[@LINE+22]]:{{[0-9]+}}: error: 'x86vector.avx512.mask.compress' needs AVX-512, which the CPU host code is compiled for (x86-64-v3) lacks; compile with -march=native on a machine that has it, or -march=x86-64-v4
+// V3: x86vector.mlir:[[@LINE+25]]:{{[0-9]+}}: error: 'x86vector.avx512.mask.compress' needs AVX-512, which the CPU host code is compiled for (x86-64-v3) lacks; compile with -march=native on a machine that has it, -march=x86-64-v4, or -mavx512f
 // RUN: %mlirc %s -march=x86-64-v4 -c -o %t/app.o
+// The extensions one by one, as clang's -m flags.
+// RUN: %mlirc %s -mavx -mavx512f -c -o %t/app.o
+// RUN: not %mlirc %s -march=x86-64-v4 -mno-avx512f -c -o %t/app.o
 // RUN: %mlirc -march=x86-64-v4 -S --compile-to=llvm %s -o - | FileCheck %s --check-prefix=IR
 // IR: call <8 x float> @llvm.x86.avx.rsqrt.ps.256
 // IR: call <16 x float> @llvm.x86.avx512.mask.compress
