@@ -63,10 +63,9 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
         cpuName.c_str(), cpu.str().c_str(), triple.getArchName().str().c_str());
   for (StringRef feature : features) {
     StringRef name = feature.drop_front();
-    if (llvm::none_of(info->getAllProcessorFeatures(),
-                      [&](const SubtargetFeatureKV &known) {
-                        return name == known.Key;
-                      }))
+    if (llvm::none_of(
+            info->getAllProcessorFeatures(),
+            [&](const SubtargetFeatureKV &known) { return name == known.Key; }))
       return createStringError(
           "unknown extension '%s' in '-m%s%s'; use one LLVM knows for %s "
           "(avx2, fma, f16c, avx512f, avx512bw, ...)",
@@ -222,9 +221,9 @@ compileHostPart(StringRef bitcode, const HostMachineOptions &options) {
       parseBitcodeFile(MemoryBufferRef(bitcode, "host part"), context);
   if (!module)
     return module.takeError();
-  Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine(
-      options.optLevel, options.cpu, options.features,
-      options.positionIndependent);
+  Expected<std::unique_ptr<TargetMachine>> machine =
+      createHostTargetMachine(options.optLevel, options.cpu, options.features,
+                              options.positionIndependent);
   if (!machine)
     return machine.takeError();
   if (Error err = optimizeHostModule(**module, **machine, options.optLevel))

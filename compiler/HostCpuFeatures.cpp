@@ -46,9 +46,8 @@ Extension getExtension(Operation *op) {
 
 } // namespace
 
-LogicalResult
-mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu,
-                            ArrayRef<std::string> features) {
+LogicalResult mlirc::checkHostCpuFeatures(ModuleOp module, StringRef cpu,
+                                          ArrayRef<std::string> features) {
   std::unique_ptr<llvm::TargetMachine> machine;
   bool unknownCpu = false;
   auto scalable = [](Type type) {

@@ -27,9 +27,9 @@ namespace mlirc {
 /// compiled for lacks; \p cpu is -march's value ("native" for this
 /// machine's, empty for the baseline x86-64), \p features -m<feature>'s
 /// (LLVM's names with + or -).
-mlir::LogicalResult
-checkHostCpuFeatures(mlir::ModuleOp module, llvm::StringRef cpu,
-                     llvm::ArrayRef<std::string> features);
+mlir::LogicalResult checkHostCpuFeatures(mlir::ModuleOp module,
+                                         llvm::StringRef cpu,
+                                         llvm::ArrayRef<std::string> features);
 
 /// Which 16-bit float conversions the CPU host code is compiled for (\p cpu
 /// and \p features as above) makes in hardware; none for a CPU LLVM does

@@ -211,7 +211,8 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
   // Asked once: each phase gets its options anew.
   if (!hostConversions)
-    hostConversions = getHalfFloatConversions(options.hostCpu, options.hostFeatures);
+    hostConversions =
+        getHalfFloatConversions(options.hostCpu, options.hostFeatures);
   pipeline.hostConversions = *hostConversions;
   const DriverOptions::FloatModel &model = options.floatModel;
   SmallVector<StringRef> fast;
@@ -777,7 +778,8 @@ Error MLIRCompilation::run() {
   }
   if (Error err = checkEntryPoint())
     return err;
-  if (failed(checkHostCpuFeatures(*module, options.hostCpu, options.hostFeatures)))
+  if (failed(
+          checkHostCpuFeatures(*module, options.hostCpu, options.hostFeatures)))
     return diagnosticsReported();
   if (settings.temps.keepsFiles() && !options.printJobs)
     if (Error err = writeMLIR(settings.temps.keptPath(stem + ".input.mlir")))

@@ -22,8 +22,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -112,8 +112,8 @@ struct DropUnusedKernelArgumentsPass
       SmallVector<bool> passed;
       for (unsigned i = 0; i < count; ++i)
         passed.push_back(!unused.test(i));
-      recorded.push_back(NamedAttribute(
-          name, DenseBoolArrayAttr::get(&getContext(), passed)));
+      recorded.push_back(
+          NamedAttribute(name, DenseBoolArrayAttr::get(&getContext(), passed)));
     }
     if (!recorded.empty())
       module->setAttr(mlirc::kernelArgumentsAttrName,

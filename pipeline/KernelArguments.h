@@ -1,4 +1,5 @@
-//===- KernelArguments.h - Which kernel parameters launches pass -*- C++ -*-===//
+//===- KernelArguments.h - Which kernel parameters launches pass -*- C++
+//-*-===//
 //
 // DropUnusedKernelArguments drops the parameters no lowered copy of a kernel
 // reads and records, per kernel, which of the launch's lowered operands
