@@ -93,6 +93,24 @@ void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
   module.setDataLayout(machine.createDataLayout());
 }
 
+Error mlirc::tuneHostModule(Module &module, StringRef cpu) {
+  std::string name = cpu == "native" ? sys::getHostCPUName().str() : cpu.str();
+  const Triple &triple = module.getTargetTriple();
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  std::unique_ptr<MCSubtargetInfo> info(
+      target ? target->createMCSubtargetInfo(triple, "", "") : nullptr);
+  if (!info || !info->isCPUStringValid(name))
+    return createStringError(
+        "unknown CPU '%s' in '-mtune=%s'; use one LLVM knows for %s "
+        "(generic, x86-64, znver3, skylake, ...) or native",
+        name.c_str(), cpu.str().c_str(), triple.getArchName().str().c_str());
+  for (Function &function : module)
+    if (!function.isDeclaration())
+      function.addFnAttr("tune-cpu", name);
+  return Error::success();
+}
+
 void mlirc::makeMainFunction(Module &module, StringRef entry,
                              bool printResult) {
   Function *user = module.getFunction(entry);

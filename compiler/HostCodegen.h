@@ -33,6 +33,11 @@ createHostTargetMachine(unsigned optLevel, llvm::StringRef cpu,
 /// Sets the triple and data layout of \p module to \p machine's.
 void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
 
+/// Schedules the functions \p module defines for \p cpu (-mtune's value;
+/// "native" for this machine's CPU), as clang's "tune-cpu" attribute: an
+/// error for a CPU LLVM does not know.
+llvm::Error tuneHostModule(llvm::Module &module, llvm::StringRef cpu);
+
 /// Makes C's `main` from the program's entry point \p entry (main, or the
 /// function --entry-point names), as mlir-runner runs one: a wrapper that
 /// calls it and returns its i32 or i64 result as the exit status, prints an

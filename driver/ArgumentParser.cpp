@@ -361,6 +361,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         return createStringError("missing CPU name in '-march='; use a CPU "
                                  "name such as x86-64-v3, or native");
       break;
+    case OPT_mtune_EQ:
+      options.hostTuneCpu = arg->getValue();
+      if (options.hostTuneCpu.empty())
+        return createStringError("missing CPU name in '-mtune='; use a CPU "
+                                 "name such as generic, znver3, or native");
+      break;
     case OPT_m_Joined: {
       // LLVM checks the names when host code is generated; -m64 is what
       // mlirc generates anyway.

@@ -253,6 +253,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   for (StringRef feature : llvm::reverse(options.hostFeatures))
     args.insert(args.begin() + 2, (feature.starts_with("-") ? "-mno-" : "-m") +
                                       feature.drop_front().str());
+  if (!options.hostTuneCpu.empty())
+    args.insert(args.begin() + 2, "-mtune=" + options.hostTuneCpu);
   if (!options.hostCpu.empty())
     args.insert(args.begin() + 2, "-march=" + options.hostCpu);
   if (options.debugInfo)

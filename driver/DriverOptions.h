@@ -50,6 +50,8 @@ struct DriverOptions {
   /// -m<feature>, -mno-<feature>: LLVM's x86 feature names with + or -,
   /// in order, on top of hostCpu's.
   std::vector<std::string> hostFeatures;
+  /// -mtune: the CPU host code is scheduled for; empty when not given.
+  std::string hostTuneCpu;
   /// --entry-point: the function the program starts with; empty for main.
   std::string entryPoint;
   /// --entry-point-result: the entry point's result type (void, i32, i64,

@@ -672,6 +672,9 @@ Error MLIRCompilation::emitHost() {
     if (Error err = builder->finishHostModule(*llvmModule, kernels))
       return err;
   }
+  if (!options.hostTuneCpu.empty())
+    if (Error err = tuneHostModule(*llvmModule, options.hostTuneCpu))
+      return err;
   if (settings.temps.keepsFiles()) {
     std::string packed = settings.temps.keptPath(stem + ".offload");
     if (Error err = writeOutputFile(packed, [&](raw_pwrite_stream &os) {

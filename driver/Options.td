@@ -66,6 +66,10 @@ def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
   HelpText<"Generate host code for <cpu> (x86-64-v3, znver3, ...; native: "
            "this machine's CPU; default x86-64)">;
 
+def mtune_EQ : Joined<["-"], "mtune=">, MetaVarName<"<cpu>">,
+  HelpText<"Schedule host code for <cpu> (generic, znver3, skylake, ...; "
+           "native: this machine's), still running on -march's CPU">;
+
 def m_Joined : Joined<["-"], "m">, MetaVarName<"<feature>">,
   HelpText<"Generate host code with the x86 extension <feature> (-mavx2, "
            "-mfma, -mavx512f, ...; -mno-<feature> without it), as clang's">;
