@@ -28,6 +28,17 @@
 using namespace llvm;
 using namespace mlirc;
 
+/// The error for \p flag's CPU \p cpu, \p name to LLVM, that LLVM does not
+/// know for \p triple.
+static Error unknownCpuError(StringRef flag, StringRef cpu, StringRef name,
+                             const Triple &triple, StringRef examples) {
+  return createStringError(
+      "unknown CPU '%s' in '%s=%s'; use one LLVM knows "
+      "for %s (%s, ...) or native",
+      name.str().c_str(), flag.str().c_str(), cpu.str().c_str(),
+      triple.getArchName().str().c_str(), examples.str().c_str());
+}
+
 Expected<std::unique_ptr<TargetMachine>>
 mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
                                ArrayRef<std::string> features,
@@ -57,10 +68,8 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
   std::unique_ptr<MCSubtargetInfo> info(
       target->createMCSubtargetInfo(triple, "", ""));
   if (!info || !info->isCPUStringValid(cpuName))
-    return createStringError(
-        "unknown CPU '%s' in '-march=%s'; use one LLVM knows for %s "
-        "(x86-64, x86-64-v3, znver3, skylake, ...) or native",
-        cpuName.c_str(), cpu.str().c_str(), triple.getArchName().str().c_str());
+    return unknownCpuError("-march", cpu, cpuName, triple,
+                           "x86-64, x86-64-v3, znver3, skylake");
   for (StringRef feature : features) {
     StringRef name = feature.drop_front();
     if (llvm::none_of(
@@ -93,18 +102,12 @@ void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
   module.setDataLayout(machine.createDataLayout());
 }
 
-Error mlirc::tuneHostModule(Module &module, StringRef cpu) {
+Error mlirc::tuneHostModule(Module &module, const TargetMachine &machine,
+                            StringRef cpu) {
   std::string name = cpu == "native" ? sys::getHostCPUName().str() : cpu.str();
-  const Triple &triple = module.getTargetTriple();
-  std::string error;
-  const Target *target = TargetRegistry::lookupTarget(triple, error);
-  std::unique_ptr<MCSubtargetInfo> info(
-      target ? target->createMCSubtargetInfo(triple, "", "") : nullptr);
-  if (!info || !info->isCPUStringValid(name))
-    return createStringError(
-        "unknown CPU '%s' in '-mtune=%s'; use one LLVM knows for %s "
-        "(generic, x86-64, znver3, skylake, ...) or native",
-        name.c_str(), cpu.str().c_str(), triple.getArchName().str().c_str());
+  if (!machine.getMCSubtargetInfo()->isCPUStringValid(name))
+    return unknownCpuError("-mtune", cpu, name, machine.getTargetTriple(),
+                           "generic, x86-64, znver3, skylake");
   for (Function &function : module)
     if (!function.isDeclaration())
       function.addFnAttr("tune-cpu", name);

@@ -35,8 +35,10 @@ void prepareHostModule(llvm::Module &module, llvm::TargetMachine &machine);
 
 /// Schedules the functions \p module defines for \p cpu (-mtune's value;
 /// "native" for this machine's CPU), as clang's "tune-cpu" attribute: an
-/// error for a CPU LLVM does not know.
-llvm::Error tuneHostModule(llvm::Module &module, llvm::StringRef cpu);
+/// error for a CPU LLVM does not know for \p machine's target.
+llvm::Error tuneHostModule(llvm::Module &module,
+                           const llvm::TargetMachine &machine,
+                           llvm::StringRef cpu);
 
 /// Makes C's `main` from the program's entry point \p entry (main, or the
 /// function --entry-point names), as mlir-runner runs one: a wrapper that

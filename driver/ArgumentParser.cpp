@@ -356,17 +356,16 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                                  options.transformLibrary.c_str());
       break;
     case OPT_march_EQ:
-      options.hostCpu = arg->getValue();
-      if (options.hostCpu.empty())
-        return createStringError("missing CPU name in '-march='; use a CPU "
-                                 "name such as x86-64-v3, or native");
+    case OPT_mtune_EQ: {
+      bool tune = arg->getOption().matches(OPT_mtune_EQ);
+      (tune ? options.hostTuneCpu : options.hostCpu) = arg->getValue();
+      if (StringRef(arg->getValue()).empty())
+        return createStringError(
+            "missing CPU name in '%s'; use a CPU name such as %s, or native",
+            arg->getSpelling().str().c_str(),
+            tune ? "generic, znver3" : "x86-64-v3");
       break;
-    case OPT_mtune_EQ:
-      options.hostTuneCpu = arg->getValue();
-      if (options.hostTuneCpu.empty())
-        return createStringError("missing CPU name in '-mtune='; use a CPU "
-                                 "name such as generic, znver3, or native");
-      break;
+    }
     case OPT_m_Joined: {
       // LLVM checks the names when host code is generated; -m64 is what
       // mlirc generates anyway.

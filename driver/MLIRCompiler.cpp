@@ -673,7 +673,7 @@ Error MLIRCompilation::emitHost() {
       return err;
   }
   if (!options.hostTuneCpu.empty())
-    if (Error err = tuneHostModule(*llvmModule, options.hostTuneCpu))
+    if (Error err = tuneHostModule(*llvmModule, **machine, options.hostTuneCpu))
       return err;
   if (settings.temps.keepsFiles()) {
     std::string packed = settings.temps.keptPath(stem + ".offload");
