@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -244,6 +245,80 @@ struct WideShuffle : public OpRewritePattern<vector::ShuffleOp> {
   }
 };
 
+/// Whether a position takes a dynamic lane of a 1-D vector longer than SPIR-V's
+/// (dynamic lanes of 2 to 4 elements are OpVectorExtractDynamic and
+/// OpVectorInsertDynamic); its lane as an index then.
+static Value getWideDynamicLane(VectorType type,
+                                ArrayRef<OpFoldResult> position) {
+  if (type.getRank() != 1 || type.isScalable() || type.getNumElements() <= 4 ||
+      position.size() != 1)
+    return nullptr;
+  return dyn_cast<Value>(position.front());
+}
+
+/// The lanes of a vector too long for SPIR-V, each compared with the
+/// dynamic lane \p lane; the comparisons unroll like any scalar.
+static SmallVector<Value> compareLanes(PatternRewriter &rewriter, Location loc,
+                                       Value lane, int64_t count) {
+  SmallVector<Value> equal;
+  for (int64_t i = 0; i < count; ++i)
+    equal.push_back(arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, lane,
+        arith::ConstantIndexOp::create(rewriter, loc, i)));
+  return equal;
+}
+
+/// vector.extract of a dynamic lane of more than four elements: the lane
+/// picked among the static ones by selects.
+struct WideDynamicExtract : public OpRewritePattern<vector::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExtractOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    Value lane = getWideDynamicLane(type, op.getMixedPosition());
+    if (!lane)
+      return failure();
+    Location loc = op.getLoc();
+    int64_t count = type.getNumElements();
+    SmallVector<Value> equal = compareLanes(rewriter, loc, lane, count);
+    // Out of range is poison, as MLIR's extract has it: the last lane.
+    Value result = vector::ExtractOp::create(rewriter, loc, op.getSource(),
+                                             ArrayRef<int64_t>{count - 1});
+    for (int64_t i = count - 2; i >= 0; --i)
+      result = arith::SelectOp::create(
+          rewriter, loc, equal[i],
+          vector::ExtractOp::create(rewriter, loc, op.getSource(),
+                                    ArrayRef<int64_t>{i}),
+          result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// vector.insert into a dynamic lane of more than four elements: each lane
+/// is the new value where it is that lane, the old one elsewhere.
+struct WideDynamicInsert : public OpRewritePattern<vector::InsertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::InsertOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getDestVectorType();
+    Value lane = getWideDynamicLane(type, op.getMixedPosition());
+    if (!lane)
+      return failure();
+    Location loc = op.getLoc();
+    int64_t count = type.getNumElements();
+    SmallVector<Value> equal = compareLanes(rewriter, loc, lane, count);
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < count; ++i)
+      elements.push_back(arith::SelectOp::create(
+          rewriter, loc, equal[i], op.getValueToStore(),
+          vector::ExtractOp::create(rewriter, loc, op.getDest(),
+                                    ArrayRef<int64_t>{i})));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, elements);
+    return success();
+  }
+};
+
 /// The atomic kind whose identity is \p kind's neutral element.
 std::optional<arith::AtomicRMWKind> getAtomicKind(vector::CombiningKind kind,
                                                   Type element) {
@@ -394,12 +469,14 @@ FloatType findFloatVulkanLacks(Type type) {
 } // namespace
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns
-      .add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
-           BitCountThrough32Bits<math::CountLeadingZerosOp>,
-           BitCountThrough32Bits<math::CountTrailingZerosOp>,
-           BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave, WideShuffle>(
-          patterns.getContext());
+  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+               BitCountThrough32Bits<math::CountLeadingZerosOp>,
+               BitCountThrough32Bits<math::CountTrailingZerosOp>,
+               BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
+               WideShuffle, WideDynamicExtract, WideDynamicInsert>(
+      patterns.getContext());
+  // vector.step as the constant it is, which unrolls.
+  vector::populateVectorStepLoweringPatterns(patterns);
   mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
 

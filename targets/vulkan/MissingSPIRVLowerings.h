@@ -31,7 +31,9 @@ namespace mlirc {
 /// ordered comparisons of i1 as the logic ops they are; ctlz, cttz and
 /// ctpop of 8, 16 and 64 bits through 32-bit ones; vector.reduction
 /// and, or and xor as the ops on the elements in turn, and a reduction in a
-/// vector.mask as one of the kept elements and the kind's neutral element.
+/// vector.mask as one of the kept elements and the kind's neutral element;
+/// vector.step as a constant, and dynamic lanes of vectors longer than
+/// SPIR-V's as selects among the static ones.
 void populateMissingSPIRVRewrites(mlir::RewritePatternSet &patterns);
 
 /// math.exp2 as GLSL.std.450's Exp2; 32-bit math.ctpop and math.cttz as

@@ -296,6 +296,10 @@ struct SliceOfElements
 
 void mlirc::populateFoldUnrolledVectorsPatterns(RewritePatternSet &patterns) {
   patterns.add<SliceOfElements>(patterns.getContext());
+  // Slices of broadcasts and of constants, which unrolling leaves of the
+  // operands that are no vector op (a mask's bound, a splat).
+  vector::ExtractStridedSliceOp::getCanonicalizationPatterns(
+      patterns, patterns.getContext());
 }
 
 void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {

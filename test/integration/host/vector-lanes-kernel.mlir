@@ -1,0 +1,67 @@
+// Vectors of eight lanes in a kernel: a mask of a thread-dependent length,
+// vector.step, and lanes picked and replaced at a position only the thread
+// knows. On Vulkan, whose vectors have at most four elements, these were
+// errors at the kernel ("'vector.broadcast' cannot be compiled for the
+// Vulkan target").
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
+// Row t: lanes below t hold t + lane, the others -1; lane t then holds
+// 100 * t; the row is stored with its odd lanes first.
+// CHECK:      [-1,   0,   -1,   -1,   -1,   -1,   -1,   -1]
+// CHECK-NEXT: [100,   1,   -1,   -1,   -1,   -1,   -1,   -1]
+// CHECK-NEXT: [3,   2,   -1,   200,   -1,   -1,   -1,   -1]
+// CHECK-NEXT: [4,   3,   300,   5,   -1,   -1,   -1,   -1]
+// CHECK-NEXT: [5,   4,   7,   6,   -1,   400,   -1,   -1]
+// CHECK-NEXT: [6,   5,   8,   7,   500,   9,   -1,   -1]
+// CHECK-NEXT: [7,   6,   9,   8,   11,   10,   -1,   600]
+// CHECK-NEXT: [8,   7,   10,   9,   12,   11,   700,   13]
+// Per thread: the sum of its masked lanes, lane 7 - t, and whether lane t
+// of a mask of 7 - t lanes is off.
+// CHECK:      [-8,   -6,   -1,   7,   18,   32,   49,   69]
+// CHECK-NEXT: [-1,   -1,   -1,   -1,   7,   7,   7,   7]
+// CHECK-NEXT: [0,   0,   0,   0,   1,   1,   1,   1]
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %rows = gpu.alloc host_shared () : memref<8x8xi32>
+  %lanes = gpu.alloc host_shared () : memref<3x8xi32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+    %below = vector.create_mask %t : vector<8xi1>
+    %t32 = arith.index_cast %t : index to i32
+    %splat = vector.broadcast %t32 : i32 to vector<8xi32>
+    %step = vector.step : vector<8xindex>
+    %step32 = arith.index_cast %step : vector<8xindex> to vector<8xi32>
+    %sum = arith.addi %splat, %step32 : vector<8xi32>
+    %none = arith.constant dense<-1> : vector<8xi32>
+    %masked = arith.select %below, %sum, %none : vector<8xi1>, vector<8xi32>
+    %c100 = arith.constant 100 : i32
+    %hundreds = arith.muli %t32, %c100 : i32
+    %row = vector.insert %hundreds, %masked[%t] : i32 into vector<8xi32>
+    %even, %odd = vector.deinterleave %row : vector<8xi32> -> vector<4xi32>
+    %swapped = vector.interleave %odd, %even : vector<4xi32> -> vector<8xi32>
+    vector.store %swapped, %rows[%t, %c0] : memref<8x8xi32>, vector<8xi32>
+    %total = vector.reduction <add>, %masked : vector<8xi32> into i32
+    memref.store %total, %lanes[%c0, %t] : memref<3x8xi32>
+    %mirror = arith.subi %c7, %t : index
+    %picked = vector.extract %masked[%mirror] : i32 from vector<8xi32>
+    memref.store %picked, %lanes[%c1, %t] : memref<3x8xi32>
+    %mirrored = arith.cmpi sge, %t, %c0 : index
+    %upper = vector.create_mask %mirror : vector<8xi1>
+    %bit = vector.extract %upper[%t] : i1 from vector<8xi1>
+    %notbit = arith.xori %bit, %mirrored : i1
+    %bit32 = arith.extui %notbit : i1 to i32
+    memref.store %bit32, %lanes[%c2, %t] : memref<3x8xi32>
+    gpu.terminator
+  }
+  %r = memref.cast %rows : memref<8x8xi32> to memref<*xi32>
+  call @printMemrefI32(%r) : (memref<*xi32>) -> ()
+  %l = memref.cast %lanes : memref<3x8xi32> to memref<*xi32>
+  call @printMemrefI32(%l) : (memref<*xi32>) -> ()
+  gpu.dealloc %rows : memref<8x8xi32>
+  gpu.dealloc %lanes : memref<3x8xi32>
+  return
+}
+func.func private @printMemrefI32(memref<*xi32>)
