@@ -628,6 +628,25 @@ struct ConvertKernelsToSPIRVPass
     emitUnconverted(found);
   }
 
+  /// Where to report \p op: its location, else the first known one of what
+  /// uses it (the ops vector unrolling makes have none), else the closest
+  /// known one of its ancestors.
+  static Location getReportLoc(Operation *op) {
+    SmallVector<Operation *> work = {op};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    for (size_t i = 0; i < work.size() && i < 256; ++i) {
+      if (!isa<UnknownLoc>(work[i]->getLoc()))
+        return work[i]->getLoc();
+      for (Operation *user : work[i]->getUsers())
+        if (seen.insert(user).second)
+          work.push_back(user);
+    }
+    for (Operation *at = op; at; at = at->getParentOp())
+      if (!isa<UnknownLoc>(at->getLoc()))
+        return at->getLoc();
+    return op->getLoc();
+  }
+
   void emitUnconverted(Operation *op) {
     if (isa<memref::DimOp>(op))
       return (void)op->emitError(
@@ -636,9 +655,10 @@ struct ConvertKernelsToSPIRVPass
           "transfer that may be out of bounds reads it too); pass the size as "
           "a kernel argument, or mark the transfer in_bounds");
     InFlightDiagnostic diag =
-        op->emitError("'") << op->getName()
-                           << "' cannot be compiled for the Vulkan target: MLIR "
-                              "has no SPIR-V lowering for it with these types";
+        emitError(getReportLoc(op), "'")
+        << op->getName()
+        << "' cannot be compiled for the Vulkan target: MLIR has no SPIR-V "
+           "lowering for it with these types";
     // The input's env, not the Vulkan version, may be what leaves it out.
     if (inputEnvOwner)
       diag.attachNote(inputEnvOwner->getLoc())

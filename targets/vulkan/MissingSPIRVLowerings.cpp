@@ -245,6 +245,72 @@ struct WideShuffle : public OpRewritePattern<vector::ShuffleOp> {
   }
 };
 
+/// A 1-D vector.bitcast from or to more than four lanes (SPIR-V's longest
+/// vector) as bitcasts of pieces of at most four lanes on both sides.
+struct WideBitcast : public OpRewritePattern<vector::BitCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::BitCastOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType from = op.getSourceVectorType();
+    VectorType to = op.getResultVectorType();
+    if (from.getRank() != 1 || from.isScalable() ||
+        (from.getNumElements() <= 4 && to.getNumElements() <= 4))
+      return failure();
+    int64_t fromBits = from.getElementTypeBitWidth();
+    int64_t toBits = to.getElementTypeBitWidth();
+    // The most result lanes a piece can take, whole source lanes included.
+    int64_t toLanes = 0, fromLanes = 0;
+    for (int64_t lanes = std::min<int64_t>(4, to.getNumElements()); lanes > 0;
+         --lanes)
+      if (to.getNumElements() % lanes == 0 &&
+          (lanes * toBits) % fromBits == 0 &&
+          (lanes * toBits) / fromBits <= 4) {
+        toLanes = lanes;
+        fromLanes = lanes * toBits / fromBits;
+        break;
+      }
+    if (!toLanes)
+      return failure();
+    Location loc = op.getLoc();
+    VectorType fromPiece = VectorType::get({fromLanes}, from.getElementType());
+    VectorType toPiece = VectorType::get({toLanes}, to.getElementType());
+    SmallVector<Value> results;
+    for (int64_t first = 0; first < to.getNumElements(); first += toLanes) {
+      SmallVector<Value> lanes;
+      int64_t firstFrom = first * toBits / fromBits;
+      for (int64_t i = 0; i < fromLanes; ++i)
+        lanes.push_back(vector::ExtractOp::create(
+            rewriter, loc, op.getSource(), ArrayRef<int64_t>{firstFrom + i}));
+      Value piece = vector::BitCastOp::create(
+          rewriter, loc, toPiece,
+          vector::FromElementsOp::create(rewriter, loc, fromPiece, lanes));
+      for (int64_t i = 0; i < toLanes; ++i)
+        results.push_back(vector::ExtractOp::create(rewriter, loc, piece,
+                                                    ArrayRef<int64_t>{i}));
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, to, results);
+    return success();
+  }
+};
+
+/// arith.select of vectors by one i1, which SPIR-V before 1.4 lacks (MLIR
+/// lowers n-D masks to it): by that i1 broadcast to every lane.
+struct SelectByScalar : public OpRewritePattern<arith::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || isa<VectorType>(op.getCondition().getType()))
+      return failure();
+    Value lanes = vector::BroadcastOp::create(
+        rewriter, op.getLoc(), type.clone(rewriter.getI1Type()),
+        op.getCondition());
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getConditionMutable().assign(lanes); });
+    return success();
+  }
+};
+
 /// Whether a position takes a dynamic lane of a 1-D vector longer than SPIR-V's
 /// (dynamic lanes of 2 to 4 elements are OpVectorExtractDynamic and
 /// OpVectorInsertDynamic); its lane as an index then.
@@ -473,7 +539,8 @@ void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
                BitCountThrough32Bits<math::CountLeadingZerosOp>,
                BitCountThrough32Bits<math::CountTrailingZerosOp>,
                BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
-               WideShuffle, WideDynamicExtract, WideDynamicInsert>(
+               WideShuffle, WideDynamicExtract, WideDynamicInsert,
+               SelectByScalar, WideBitcast>(
       patterns.getContext());
   // vector.step as the constant it is, which unrolls.
   vector::populateVectorStepLoweringPatterns(patterns);

@@ -33,7 +33,9 @@ namespace mlirc {
 /// and, or and xor as the ops on the elements in turn, and a reduction in a
 /// vector.mask as one of the kept elements and the kind's neutral element;
 /// vector.step as a constant, and dynamic lanes of vectors longer than
-/// SPIR-V's as selects among the static ones.
+/// SPIR-V's as selects among the static ones; selects of vectors by one
+/// i1 as selects by a vector of it; bitcasts of vectors longer than
+/// SPIR-V's as bitcasts of pieces.
 void populateMissingSPIRVRewrites(mlir::RewritePatternSet &patterns);
 
 /// math.exp2 as GLSL.std.450's Exp2; 32-bit math.ctpop and math.cttz as

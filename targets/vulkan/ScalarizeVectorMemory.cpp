@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -270,24 +271,110 @@ struct IfOfOneLane : public OpRewritePattern<scf::IfOp> {
   }
 };
 
-/// vector.extract_strided_slice of a 1-D vector.from_elements, unit
-/// stride: the elements of the slice.
-struct SliceOfElements
-    : public OpRewritePattern<vector::ExtractStridedSliceOp> {
+/// Where a lane of a vector is: a scalar (\c lane is -1), a lane of a
+/// vector of SPIR-V's sizes, or an element of a constant.
+struct LaneSource {
+  Value value;
+  int64_t lane = -1;
+  TypedAttr constant;
+};
+
+/// Lane \p lane of \p vector, a 1-D vector of more lanes than SPIR-V has,
+/// where unrolling left its lanes: in the elements of a
+/// vector.from_elements, a constant or a broadcast scalar, or in a vector
+/// of SPIR-V's sizes, through the vector.insert_strided_slice ops that put
+/// them together.
+static std::optional<LaneSource> findLane(Value vector, int64_t lane) {
+  while (true) {
+    if (cast<VectorType>(vector.getType()).getNumElements() <= 4)
+      return LaneSource{vector, lane, {}};
+    Operation *def = vector.getDefiningOp();
+    if (auto elements = dyn_cast_or_null<vector::FromElementsOp>(def))
+      return LaneSource{elements.getElements()[lane], -1, {}};
+    if (auto broadcast = dyn_cast_or_null<vector::BroadcastOp>(def))
+      if (!isa<VectorType>(broadcast.getSourceType()))
+        return LaneSource{broadcast.getSource(), -1, {}};
+    DenseElementsAttr constant;
+    if (matchPattern(vector, m_Constant(&constant)))
+      return LaneSource{
+          {}, -1, cast<TypedAttr>(constant.getValues<Attribute>()[lane])};
+    auto insert = dyn_cast_or_null<vector::InsertStridedSliceOp>(def);
+    if (!insert || insert.getSourceVectorType().getRank() != 1 ||
+        insert.hasNonUnitStrides())
+      return std::nullopt;
+    int64_t offset = cast<IntegerAttr>(insert.getOffsets()[0]).getInt();
+    int64_t size = insert.getSourceVectorType().getNumElements();
+    if (lane >= offset && lane < offset + size) {
+      vector = insert.getValueToStore();
+      lane -= offset;
+    } else {
+      vector = insert.getDest();
+    }
+  }
+}
+
+/// vector.extract_strided_slice of a 1-D vector of more lanes than SPIR-V
+/// has, unit stride, as the vector of its lanes (findLane): unrolling
+/// leaves slices of the vectors it put together, also across the pieces.
+struct SliceByLanes : public OpRewritePattern<vector::ExtractStridedSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::ExtractStridedSliceOp slice,
                                 PatternRewriter &rewriter) const override {
-    auto elements =
-        slice.getSource().getDefiningOp<vector::FromElementsOp>();
-    if (!elements || slice.getSourceVectorType().getRank() != 1 ||
+    VectorType from = slice.getSourceVectorType();
+    if (from.getRank() != 1 || from.getNumElements() <= 4 ||
         slice.hasNonUnitStrides())
       return failure();
     int64_t offset = cast<IntegerAttr>(slice.getOffsets()[0]).getInt();
     int64_t size = cast<IntegerAttr>(slice.getSizes()[0]).getInt();
-    SmallVector<Value> part(
-        elements.getElements().slice(offset, size));
+    SmallVector<LaneSource> sources;
+    for (int64_t lane = offset; lane < offset + size; ++lane) {
+      std::optional<LaneSource> source = findLane(slice.getSource(), lane);
+      if (!source)
+        return failure();
+      sources.push_back(*source);
+    }
+    Location loc = slice.getLoc();
+    SmallVector<Value> lanes;
+    for (const LaneSource &source : sources) {
+      if (source.constant)
+        lanes.push_back(
+            arith::ConstantOp::create(rewriter, loc, source.constant));
+      else if (source.lane < 0)
+        lanes.push_back(source.value);
+      else
+        lanes.push_back(vector::ExtractOp::create(
+            rewriter, loc, source.value, ArrayRef<int64_t>{source.lane}));
+    }
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(slice, slice.getType(),
-                                                        part);
+                                                        lanes);
+    return success();
+  }
+};
+
+/// vector.extract_strided_slice of a 1-D vector.insert_strided_slice it
+/// does not overlap, unit strides: the slice of what the insert went into.
+/// (MLIR's fold looks through such inserts only to one that holds the
+/// slice.)
+struct SliceBesideInsert
+    : public OpRewritePattern<vector::ExtractStridedSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExtractStridedSliceOp slice,
+                                PatternRewriter &rewriter) const override {
+    auto insert =
+        slice.getSource().getDefiningOp<vector::InsertStridedSliceOp>();
+    if (!insert || slice.getSourceVectorType().getRank() != 1 ||
+        insert.getSourceVectorType().getRank() != 1 ||
+        slice.hasNonUnitStrides() || insert.hasNonUnitStrides())
+      return failure();
+    int64_t begin = cast<IntegerAttr>(slice.getOffsets()[0]).getInt();
+    int64_t end = begin + cast<IntegerAttr>(slice.getSizes()[0]).getInt();
+    int64_t insertBegin = cast<IntegerAttr>(insert.getOffsets()[0]).getInt();
+    int64_t insertEnd =
+        insertBegin + insert.getSourceVectorType().getNumElements();
+    if (begin < insertEnd && insertBegin < end)
+      return failure();
+    rewriter.modifyOpInPlace(
+        slice, [&] { slice.getSourceMutable().assign(insert.getDest()); });
     return success();
   }
 };
@@ -295,7 +382,9 @@ struct SliceOfElements
 } // namespace
 
 void mlirc::populateFoldUnrolledVectorsPatterns(RewritePatternSet &patterns) {
-  patterns.add<SliceOfElements>(patterns.getContext());
+  // Slices beside an insert keep their vectors; the others go by lanes.
+  patterns.add<SliceBesideInsert>(patterns.getContext(), /*benefit=*/2);
+  patterns.add<SliceByLanes>(patterns.getContext());
   // Slices of broadcasts and of constants, which unrolling leaves of the
   // operands that are no vector op (a mask's bound, a splat).
   vector::ExtractStridedSliceOp::getCanonicalizationPatterns(

@@ -23,7 +23,8 @@ namespace mlirc {
 void populateScalarizeVectorMemoryPatterns(mlir::RewritePatternSet &patterns);
 
 /// What unrolling vectors to SPIR-V's sizes leaves: slices of a vector made
-/// of elements as the vector of those elements.
+/// of elements as the vector of those elements, slices beside an inserted
+/// one as slices of what it was inserted into.
 void populateFoldUnrolledVectorsPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace mlirc

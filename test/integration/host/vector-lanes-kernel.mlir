@@ -1,8 +1,10 @@
 // Vectors of eight lanes in a kernel: a mask of a thread-dependent length,
 // vector.step, and lanes picked and replaced at a position only the thread
-// knows. On Vulkan, whose vectors have at most four elements, these were
-// errors at the kernel ("'vector.broadcast' cannot be compiled for the
-// Vulkan target").
+// knows; then 4x8 vectors: a 2-D mask, a contraction, slices across the
+// halves of a row. On Vulkan, whose vectors have at most four elements,
+// these were errors at the kernel ("'vector.broadcast' cannot be compiled
+// for the Vulkan target"; 'arith.select', 'vector.from_elements', and
+// 'arith.constant' at <unknown>:0).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // Row t: lanes below t hold t + lane, the others -1; lane t then holds
 // 100 * t; the row is stored with its odd lanes first.
@@ -19,6 +21,16 @@
 // CHECK:      [-8,   -6,   -1,   7,   18,   32,   49,   69]
 // CHECK-NEXT: [-1,   -1,   -1,   -1,   7,   7,   7,   7]
 // CHECK-NEXT: [0,   0,   0,   0,   1,   1,   1,   1]
+// The 4x8 kernel: the maximum of each column over the rows (a row of them
+// replaced by a contraction's row), then each thread adds t times a 2x4
+// slice starting in the first half of a row.
+// CHECK:      [24,   25,   813,   2573,   4333,   6093,   30,   31]
+// CHECK-NEXT: [2597,   4358,   6906,   2587,   4352,   6113,   51,   53]
+// CHECK-NEXT: [5192,   8691,   13009,   2612,   4371,   6133,   72,   75]
+// CHECK-NEXT: [7784,   13033,   19102,   2626,   4447,   6153,   93,   97]
+#mk = affine_map<(i, j, k) -> (i, k)>
+#nk = affine_map<(i, j, k) -> (k, j)>
+#mn = affine_map<(i, j, k) -> (i, j)>
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -62,6 +74,64 @@ func.func @main() {
   call @printMemrefI32(%l) : (memref<*xi32>) -> ()
   gpu.dealloc %rows : memref<8x8xi32>
   gpu.dealloc %lanes : memref<3x8xi32>
+  call @rows() : () -> ()
+  return
+}
+
+func.func @rows() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %f0 = arith.constant 0.0 : f32
+  %in = gpu.alloc host_shared () : memref<4x8xf32>
+  %out = gpu.alloc host_shared () : memref<4x8xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %i8 = arith.muli %i, %c8 : index
+      %k = arith.addi %i8, %j : index
+      %k32 = arith.index_cast %k : index to i32
+      %kf = arith.sitofp %k32 : i32 to f32
+      memref.store %kf, %in[%i, %j] : memref<4x8xf32>
+    }
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %a = vector.transfer_read %in[%c0, %c0], %f0
+        : memref<4x8xf32>, vector<4x8xf32>
+    %at = vector.transpose %a, [1, 0] : vector<4x8xf32> to vector<8x4xf32>
+    %ones = arith.constant dense<1.0> : vector<4x4xf32>
+    %c = vector.contract {indexing_maps = [#mk, #nk, #mn],
+                          iterator_types = ["parallel", "parallel", "reduction"],
+                          kind = #vector.kind<add>} %a, %at, %ones
+        : vector<4x8xf32>, vector<8x4xf32> into vector<4x4xf32>
+    %row = vector.extract %c[3] : vector<4xf32> from vector<4x4xf32>
+    %wide = vector.insert_strided_slice %row, %a
+        {offsets = [1, 2], strides = [1]} : vector<4xf32> into vector<4x8xf32>
+    %mask = vector.create_mask %t, %c4 : vector<4x8xi1>
+    %masked = vector.transfer_read %in[%c0, %c0], %f0, %mask
+        : memref<4x8xf32>, vector<4x8xf32>
+    %sum = arith.addf %wide, %masked : vector<4x8xf32>
+    %init = vector.extract %a[2] : vector<8xf32> from vector<4x8xf32>
+    %max = vector.multi_reduction <maxnumf>, %sum, %init [0]
+        : vector<4x8xf32> to vector<8xf32>
+    %part = vector.extract_strided_slice %sum
+        {offsets = [1, 3], sizes = [2, 4], strides = [1, 1]}
+        : vector<4x8xf32> to vector<2x4xf32>
+    %flat = vector.shape_cast %part : vector<2x4xf32> to vector<8xf32>
+    %t32 = arith.index_cast %t : index to i32
+    %tf = arith.sitofp %t32 : i32 to f32
+    %times = vector.broadcast %tf : f32 to vector<8xf32>
+    %result = vector.fma %flat, %times, %max : vector<8xf32>
+    vector.transfer_write %result, %out[%t, %c0]
+        : vector<8xf32>, memref<4x8xf32>
+    gpu.terminator
+  }
+  %u = memref.cast %out : memref<4x8xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  gpu.dealloc %in : memref<4x8xf32>
+  gpu.dealloc %out : memref<4x8xf32>
   return
 }
 func.func private @printMemrefI32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
