@@ -12,10 +12,21 @@
 
 using namespace mlir;
 
-/// Whether \p type is a vector that travels as rows.
+/// Whether \p type is a vector that travels in pieces: one of more than one
+/// dimension, or of more elements than SPIR-V's vectors have.
 static bool isSplit(Type type) {
   auto vector = dyn_cast<VectorType>(type);
-  return vector && vector.getRank() >= 2 && !vector.isScalable();
+  return vector && !vector.isScalable() &&
+         (vector.getRank() >= 2 || vector.getNumElements() > 4);
+}
+
+/// The length of the pieces a row of \p length elements travels as: what
+/// MLIR's unrolling to SPIR-V's sizes makes of it.
+static int64_t getPieceLength(int64_t length) {
+  for (int64_t piece : {4, 3, 2})
+    if (length % piece == 0)
+      return piece;
+  return 1;
 }
 
 /// The positions of \p type's rows, in order.
@@ -41,34 +52,57 @@ LogicalResult mlirc::splitVectorsInSCF(Operation *kernels) {
   MLIRContext *context = kernels->getContext();
   TypeConverter converter;
   converter.addConversion([](Type type) { return type; });
-  converter.addConversion([](VectorType type, SmallVectorImpl<Type> &rows)
+  converter.addConversion([](VectorType type, SmallVectorImpl<Type> &pieces)
                               -> std::optional<LogicalResult> {
     if (!isSplit(type))
       return std::nullopt;
-    auto row = VectorType::get(type.getShape().back(), type.getElementType());
-    rows.append(computeProduct(type.getShape().drop_back()), row);
+    int64_t length = type.getShape().back();
+    auto piece = VectorType::get(getPieceLength(length), type.getElementType());
+    pieces.append(computeProduct(type.getShape().drop_back()) * length /
+                      piece.getNumElements(),
+                  piece);
     return success();
   });
-  converter.addTargetMaterialization([](OpBuilder &b, TypeRange rows,
+  converter.addTargetMaterialization([](OpBuilder &b, TypeRange pieces,
                                         ValueRange inputs,
                                         Location loc) -> SmallVector<Value> {
     auto type = inputs.size() == 1 ? dyn_cast<VectorType>(inputs[0].getType())
                                    : VectorType();
     if (!type || !isSplit(type))
       return {};
+    int64_t length = type.getShape().back();
+    int64_t piece = getPieceLength(length);
     SmallVector<Value> values;
-    for (ArrayRef<int64_t> position : getRowPositions(type))
-      values.push_back(vector::ExtractOp::create(b, loc, inputs[0], position));
+    for (ArrayRef<int64_t> position : getRowPositions(type)) {
+      Value row = type.getRank() == 1
+                      ? inputs[0]
+                      : vector::ExtractOp::create(b, loc, inputs[0], position);
+      for (int64_t first = 0; first < length; first += piece)
+        values.push_back(piece == length
+                             ? row
+                             : vector::ExtractStridedSliceOp::create(
+                                   b, loc, row, ArrayRef<int64_t>{first},
+                                   ArrayRef<int64_t>{piece},
+                                   ArrayRef<int64_t>{1}));
+    }
     return values;
   });
   converter.addSourceMaterialization([](OpBuilder &b, VectorType type,
-                                        ValueRange rows,
+                                        ValueRange pieces,
                                         Location loc) -> Value {
     if (!isSplit(type))
       return Value();
+    int64_t length = type.getShape().back();
+    int64_t piece = getPieceLength(length);
     Value whole = ub::PoisonOp::create(b, loc, type);
-    for (auto [row, position] : llvm::zip(rows, getRowPositions(type)))
-      whole = vector::InsertOp::create(b, loc, row, whole, position);
+    size_t next = 0;
+    for (ArrayRef<int64_t> position : getRowPositions(type))
+      for (int64_t first = 0; first < length; first += piece) {
+        SmallVector<int64_t> offsets(position);
+        offsets.push_back(first);
+        whole = vector::InsertStridedSliceOp::create(
+            b, loc, pieces[next++], whole, offsets, ArrayRef<int64_t>{1});
+      }
     return whole;
   });
   ConversionTarget target(*context);
@@ -82,6 +116,7 @@ LogicalResult mlirc::splitVectorsInSCF(Operation *kernels) {
   RewritePatternSet folds(context);
   vector::ExtractOp::getCanonicalizationPatterns(folds, context);
   vector::InsertOp::getCanonicalizationPatterns(folds, context);
+  vector::ExtractStridedSliceOp::getCanonicalizationPatterns(folds, context);
   (void)applyPatternsGreedily(kernels, std::move(folds));
   return success();
 }
