@@ -1,6 +1,7 @@
 //===- SubgroupOps.cpp - Subgroup operations for any subgroup size --------===//
 
 #include "targets/vulkan/SubgroupOps.h"
+#include "pipeline/SubgroupReduceElements.h"
 #include "runtime/DeviceLimits.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -569,21 +570,29 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
       numberSubgroups(kernel);
   });
   SmallVector<gpu::AllReduceOp> allReduces;
-  SmallVector<gpu::SubgroupReduceOp> clustered;
+  SmallVector<gpu::SubgroupReduceOp> reductions, clustered;
   SmallVector<gpu::NumSubgroupsOp> numSubgroups;
   module->walk([&](Operation *op) {
     if (auto count = dyn_cast<gpu::NumSubgroupsOp>(op))
       numSubgroups.push_back(count);
     if (auto reduce = dyn_cast<gpu::AllReduceOp>(op))
       allReduces.push_back(reduce);
-    if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
+    if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
+      reductions.push_back(reduce);
+  });
+  for (gpu::SubgroupReduceOp reduce : reductions) {
+    // MLIR's SPIR-V lowering takes scalars only.
+    SmallVector<gpu::SubgroupReduceOp> scalars = {reduce};
+    if (isa<VectorType>(reduce.getType()))
+      scalars = mlirc::reduceElementByElement(reduce);
+    for (gpu::SubgroupReduceOp scalar : scalars) {
       // MLIR lowers uniform ones to OpGroup*, which Vulkan lacks; the
       // non-uniform OpGroupNonUniform* computes the same.
-      reduce.setUniform(false);
-      if (reduce.getClusterSize())
-        clustered.push_back(reduce);
+      scalar.setUniform(false);
+      if (scalar.getClusterSize())
+        clustered.push_back(scalar);
     }
-  });
+  }
   for (gpu::NumSubgroupsOp op : numSubgroups) {
     OpBuilder b(op);
     Value threads = createWorkgroupThreads(b, op.getLoc(), op);

@@ -1,0 +1,37 @@
+//===- SubgroupReduceElements.h - Vector subgroup reductions ----*- C++ -*-===//
+//
+// MLIR's shuffle lowerings of gpu.subgroup_reduce take vectors only when
+// the whole vector fits one shuffle: a vector<4xf32> reduction stayed for
+// the NVVM and ROCDL conversions, which failed with "failed to legalize
+// operation". Its elements reduce one by one instead.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_SUBGROUPREDUCEELEMENTS_H
+#define MLIRC_PIPELINE_SUBGROUPREDUCEELEMENTS_H
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace gpu {
+class SubgroupReduceOp;
+} // namespace gpu
+} // namespace mlir
+
+namespace mlirc {
+
+/// Replaces \p op, a gpu.subgroup_reduce of a 1-D vector, by one
+/// gpu.subgroup_reduce of each element (same kind, uniformity and
+/// cluster), and returns them.
+llvm::SmallVector<mlir::gpu::SubgroupReduceOp>
+reduceElementByElement(mlir::gpu::SubgroupReduceOp op);
+
+/// That rewrite for the vector reductions whose elements are at least
+/// \p shuffleBits wide, which MLIR's break-down patterns leave.
+void populateSubgroupReduceElementsPatterns(mlir::RewritePatternSet &patterns,
+                                            unsigned shuffleBits);
+
+} // namespace mlirc
+
+#endif // MLIRC_PIPELINE_SUBGROUPREDUCEELEMENTS_H
