@@ -11,7 +11,7 @@
 
 #include "pipeline/Passes.h"
 #include "pipeline/ShuffleSegments.h"
-#include "pipeline/SubgroupReduceElements.h"
+#include "pipeline/SubgroupOpsByElement.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -319,7 +319,7 @@ struct ExpandGpuOpsPass
     populateGpuAllReducePatterns(patterns);
     populateGpuSubgroupIdPatterns(patterns);
     populateGpuBreakDownSubgroupReducePatterns(patterns, shuffleBits);
-    mlirc::populateSubgroupReduceElementsPatterns(patterns, shuffleBits);
+    mlirc::populateSubgroupOpsByElementPatterns(patterns, shuffleBits);
     // 32-bit shuffles first; 64-bit values (f64, i64), which those patterns
     // do not take, as 64-bit shuffles, which both lowerings split.
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, warpSize,

@@ -1,7 +1,7 @@
 //===- SubgroupOps.cpp - Subgroup operations for any subgroup size --------===//
 
 #include "targets/vulkan/SubgroupOps.h"
-#include "pipeline/SubgroupReduceElements.h"
+#include "pipeline/SubgroupOpsByElement.h"
 #include "runtime/DeviceLimits.h"
 
 #include "llvm/ADT/TypeSwitch.h"

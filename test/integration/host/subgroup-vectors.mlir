@@ -1,19 +1,22 @@
-// gpu.subgroup_reduce of vectors whose elements are 32 or 64 bits wide.
-// MLIR's shuffle lowerings take a vector only when it fits one shuffle, so
-// on NVIDIA and AMD these stayed for the NVVM and ROCDL conversions
-// ("failed to legalize operation 'gpu.subgroup_reduce'"); MLIR's SPIR-V
-// lowering takes scalars only. Each element now reduces on its own. The
-// reductions are in clusters, or of values every lane agrees on, so that
-// any subgroup of 4 lanes or more gives the same results.
+// gpu.subgroup_reduce, gpu.shuffle and gpu.rotate of vectors whose
+// elements are 32 or 64 bits wide. MLIR's shuffle lowerings take a vector
+// only when it fits one shuffle, and its NVVM and ROCDL lowerings of
+// shuffles take 32-bit scalars, so on NVIDIA and AMD these failed ("failed
+// to legalize operation 'gpu.subgroup_reduce'", an invalid
+// nvvm.shfl.sync); MLIR's SPIR-V lowering takes scalar reductions only.
+// Each element now goes on its own. The reductions are in clusters, or of
+// values every lane agrees on, so that any subgroup of 4 lanes or more
+// gives the same results.
 // Per lane t of 8: cluster of 4 sums of (t, 2t, 3t, 4t) in f32, cluster of
 // 2 (stride 2) minimums of (t, -t) in i32, cluster of 4 sums of
-// (2^40 + t, t) in f64, and the subgroup's maximum of (t % 4, 7 - t % 4).
+// (2^40 + t, t) in f64, the subgroup's maximum of (t % 4, 7 - t % 4); then
+// (t, 10t) from lane t ^ 1 and from the next lane in segments of 4.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // RUN: %mlirc %s --offload-arch=sm_80,gfx90a --compile-to=device -o - \
 // RUN:   | FileCheck %s --check-prefix=DEVICE
-// DEVICE-NOT: gpu.subgroup_reduce
+// DEVICE-NOT: gpu.{{subgroup_reduce|shuffle|rotate}}
 // DEVICE: nvvm.shfl.sync bfly
-// DEVICE-NOT: gpu.subgroup_reduce
+// DEVICE-NOT: gpu.{{subgroup_reduce|shuffle|rotate}}
 // CHECK:      ( 6, 12, 18, 24 )
 // CHECK-NEXT: ( 22, 44, 66, 88 )
 // CHECK-NEXT: ( 0, -2 )
@@ -21,6 +24,10 @@
 // CHECK-NEXT: ( 6, 6 )
 // CHECK-NEXT: ( 22, 22 )
 // CHECK-NEXT: ( 3, 7 )
+// CHECK-NEXT: ( 0, 0 )
+// CHECK-NEXT: ( 7, 70 )
+// CHECK-NEXT: ( 2, 20 )
+// CHECK-NEXT: ( 7, 70 )
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -31,6 +38,7 @@ func.func @main() {
   %mins = gpu.alloc host_shared () : memref<8x2xi32>
   %wide = gpu.alloc host_shared () : memref<8x2xf64>
   %maxs = gpu.alloc host_shared () : memref<8x2xi32>
+  %moved = gpu.alloc host_shared () : memref<8x4xf32>
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%t, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
     %t32 = arith.index_cast %t : index to i32
@@ -65,6 +73,17 @@ func.func @main() {
     %both = vector.from_elements %m4, %r7 : vector<2xi32>
     %max = gpu.subgroup_reduce maxsi %both : (vector<2xi32>) -> vector<2xi32>
     vector.store %max, %maxs[%t, %c0] : memref<8x2xi32>, vector<2xi32>
+    %tens = arith.constant dense<[1.0, 10.0]> : vector<2xf32>
+    %pairf = vector.broadcast %tf : f32 to vector<2xf32>
+    %own = arith.mulf %pairf, %tens : vector<2xf32>
+    %one = arith.constant 1 : i32
+    %swapped, %v1 = gpu.shuffle xor %own, %one, %c4i : vector<2xf32>
+    %next, %v2 = gpu.rotate %own, 1, 4 : vector<2xf32>
+    %both2 = vector.insert_strided_slice %swapped, %times
+        {offsets = [0], strides = [1]} : vector<2xf32> into vector<4xf32>
+    %all4 = vector.insert_strided_slice %next, %both2
+        {offsets = [2], strides = [1]} : vector<2xf32> into vector<4xf32>
+    vector.store %all4, %moved[%t, %c0] : memref<8x4xf32>, vector<4xf32>
     gpu.terminator
   }
   %s0 = vector.load %sums[%c0, %c0] : memref<8x4xf32>, vector<4xf32>
@@ -81,9 +100,20 @@ func.func @main() {
   vector.print %w5 : vector<2xf64>
   %x1 = vector.load %maxs[%c1, %c0] : memref<8x2xi32>, vector<2xi32>
   vector.print %x1 : vector<2xi32>
+  %c6 = arith.constant 6 : index
+  %c2 = arith.constant 2 : index
+  %o1 = vector.load %moved[%c1, %c0] : memref<8x4xf32>, vector<2xf32>
+  vector.print %o1 : vector<2xf32>
+  %o6 = vector.load %moved[%c6, %c0] : memref<8x4xf32>, vector<2xf32>
+  vector.print %o6 : vector<2xf32>
+  %r1 = vector.load %moved[%c1, %c2] : memref<8x4xf32>, vector<2xf32>
+  vector.print %r1 : vector<2xf32>
+  %r6 = vector.load %moved[%c6, %c2] : memref<8x4xf32>, vector<2xf32>
+  vector.print %r6 : vector<2xf32>
   gpu.dealloc %sums : memref<8x4xf32>
   gpu.dealloc %mins : memref<8x2xi32>
   gpu.dealloc %wide : memref<8x2xf64>
   gpu.dealloc %maxs : memref<8x2xi32>
+  gpu.dealloc %moved : memref<8x4xf32>
   return
 }

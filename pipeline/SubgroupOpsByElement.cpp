@@ -1,6 +1,6 @@
-//===- SubgroupReduceElements.cpp - Vector subgroup reductions ------------===//
+//===- SubgroupOpsByElement.cpp - Vector subgroup reductions ------------===//
 
-#include "pipeline/SubgroupReduceElements.h"
+#include "pipeline/SubgroupOpsByElement.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -54,9 +54,43 @@ struct ReduceWideElements : public OpRewritePattern<gpu::SubgroupReduceOp> {
   unsigned shuffleBits;
 };
 
+/// gpu.shuffle or gpu.rotate of a 1-D vector as one of each element, all
+/// valid alike.
+template <typename OpTy> struct MoveByElement : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getValue().getType());
+    if (!type || type.isScalable())
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> elements;
+    Value valid;
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+      Value element = vector::ExtractOp::create(rewriter, loc, op.getValue(),
+                                                ArrayRef<int64_t>{i});
+      OpTy moved;
+      if constexpr (std::is_same_v<OpTy, gpu::ShuffleOp>)
+        moved = gpu::ShuffleOp::create(rewriter, loc, element, op.getOffset(),
+                                       op.getWidth(), op.getMode());
+      else
+        moved = gpu::RotateOp::create(rewriter, loc, element, op.getOffset(),
+                                      op.getWidth());
+      elements.push_back(moved->getResult(0));
+      valid = moved->getResult(1);
+    }
+    Value whole = vector::FromElementsOp::create(rewriter, loc, type, elements);
+    rewriter.replaceOp(op, {whole, valid});
+    return success();
+  }
+};
+
 } // namespace
 
-void mlirc::populateSubgroupReduceElementsPatterns(RewritePatternSet &patterns,
-                                                   unsigned shuffleBits) {
+void mlirc::populateSubgroupOpsByElementPatterns(RewritePatternSet &patterns,
+                                                 unsigned shuffleBits) {
   patterns.add<ReduceWideElements>(patterns.getContext(), shuffleBits);
+  // Before the rewrites of shuffles into the targets' own ops.
+  patterns.add<MoveByElement<gpu::ShuffleOp>, MoveByElement<gpu::RotateOp>>(
+      patterns.getContext(), /*benefit=*/3);
 }
