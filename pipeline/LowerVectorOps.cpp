@@ -2,7 +2,8 @@
 //
 // MLIR's vector-to-llvm conversion lowers contractions, transposes, masks
 // and the like itself, but not multi-reductions, scans, n-D gathers or
-// vector.mask around transfers, nor contractions that do not add; it
+// vector.mask around transfers, nor contractions that do not add, nor
+// extracts and inserts of a row at a dynamic position; it
 // leaves them for a lowering of the user's choosing. mlirc chooses MLIR's
 // own patterns, before vector-to-scf (host and device code alike); and
 // lowers 1-D transfers of GPU memory spaces to loads and stores, which the
@@ -146,6 +147,87 @@ struct LowerNDStore : OpRewritePattern<vector::StoreOp> {
   }
 };
 
+/// The first index of \p position that is dynamic where vector-to-llvm
+/// cannot take it: anywhere but last in a position that reaches a scalar
+/// (that one is an extractelement or insertelement).
+std::optional<unsigned> getRowIndex(ArrayRef<OpFoldResult> position,
+                                    int64_t rank) {
+  for (unsigned i = 0, e = position.size(); i < e; ++i)
+    if (isa<Value>(position[i]) &&
+        !(i + 1 == e && static_cast<int64_t>(e) == rank))
+      return i;
+  return std::nullopt;
+}
+
+/// \p position with \p value at \p index.
+SmallVector<OpFoldResult> withIndex(ArrayRef<OpFoldResult> position,
+                                    unsigned index, int64_t value, Builder &b) {
+  SmallVector<OpFoldResult> result(position);
+  result[index] = b.getIndexAttr(value);
+  return result;
+}
+
+/// vector.extract at a dynamic position that vector-to-llvm cannot lower
+/// (a row of an n-D vector): the extracts at each static row, picked by
+/// selects.
+struct ExtractDynamicRow : OpRewritePattern<vector::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExtractOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    SmallVector<OpFoldResult> position = op.getMixedPosition();
+    std::optional<unsigned> index = getRowIndex(position, type.getRank());
+    if (!index || type.getScalableDims()[*index])
+      return failure();
+    Location loc = op.getLoc();
+    Value row = cast<Value>(position[*index]);
+    int64_t rows = type.getDimSize(*index);
+    // Out of range is poison, as MLIR's extract has it: the last row.
+    Value result = vector::ExtractOp::create(
+        rewriter, loc, op.getSource(),
+        withIndex(position, *index, rows - 1, rewriter));
+    for (int64_t i = rows - 2; i >= 0; --i) {
+      Value is = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, row,
+          arith::ConstantIndexOp::create(rewriter, loc, i));
+      Value at =
+          vector::ExtractOp::create(rewriter, loc, op.getSource(),
+                                    withIndex(position, *index, i, rewriter));
+      result = arith::SelectOp::create(rewriter, loc, is, at, result);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// vector.insert at such a position: the vector with the value inserted at
+/// each static row, picked by selects.
+struct InsertDynamicRow : OpRewritePattern<vector::InsertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::InsertOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getDestVectorType();
+    SmallVector<OpFoldResult> position = op.getMixedPosition();
+    std::optional<unsigned> index = getRowIndex(position, type.getRank());
+    if (!index || type.getScalableDims()[*index])
+      return failure();
+    Location loc = op.getLoc();
+    Value row = cast<Value>(position[*index]);
+    Value result = op.getDest();
+    for (int64_t i = type.getDimSize(*index) - 1; i >= 0; --i) {
+      Value is = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, row,
+          arith::ConstantIndexOp::create(rewriter, loc, i));
+      Value at = vector::InsertOp::create(
+          rewriter, loc, op.getValueToStore(), op.getDest(),
+          withIndex(position, *index, i, rewriter));
+      result = arith::SelectOp::create(rewriter, loc, is, at, result);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct LowerVectorOpsPass
     : public mlirc::impl::LowerVectorOpsBase<LowerVectorOpsPass> {
   using LowerVectorOpsBase::LowerVectorOpsBase;
@@ -162,8 +244,8 @@ struct LowerVectorOpsPass
     vector::populateVectorScanLoweringPatterns(patterns);
     vector::populateVectorGatherLoweringPatterns(patterns);
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
-    patterns.add<LowerNDLoad, LowerNDStore, PrintWideFloatsAsF64>(
-        &getContext());
+    patterns.add<LowerNDLoad, LowerNDStore, PrintWideFloatsAsF64,
+                 ExtractDynamicRow, InsertDynamicRow>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -245,6 +245,48 @@ struct WideShuffle : public OpRewritePattern<vector::ShuffleOp> {
   }
 };
 
+/// vector.extract of an element of an n-D vector at a dynamic lane: the
+/// row first, then the lane (only 1-D vectors have dynamic lanes in
+/// SPIR-V, and n-D ones unroll into rows).
+struct ExtractLaneOfRow : public OpRewritePattern<vector::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ExtractOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<OpFoldResult> position = op.getMixedPosition();
+    if (position.size() < 2 || !isa<Value>(position.back()))
+      return failure();
+    Value row =
+        vector::ExtractOp::create(rewriter, op.getLoc(), op.getSource(),
+                                  ArrayRef<OpFoldResult>(position).drop_back());
+    rewriter.replaceOpWithNewOp<vector::ExtractOp>(
+        op, row, ArrayRef<OpFoldResult>{position.back()});
+    return success();
+  }
+};
+
+/// vector.insert of an element into an n-D vector at a dynamic lane: into
+/// the row, which goes back in.
+struct InsertLaneOfRow : public OpRewritePattern<vector::InsertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::InsertOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<OpFoldResult> position = op.getMixedPosition();
+    if (position.size() < 2 || !isa<Value>(position.back()))
+      return failure();
+    ArrayRef<OpFoldResult> rowPosition =
+        ArrayRef<OpFoldResult>(position).drop_back();
+    Location loc = op.getLoc();
+    Value row =
+        vector::ExtractOp::create(rewriter, loc, op.getDest(), rowPosition);
+    Value changed =
+        vector::InsertOp::create(rewriter, loc, op.getValueToStore(), row,
+                                 ArrayRef<OpFoldResult>{position.back()});
+    rewriter.replaceOpWithNewOp<vector::InsertOp>(op, changed, op.getDest(),
+                                                  rowPosition);
+    return success();
+  }
+};
+
 /// A 1-D vector.bitcast from or to more than four lanes (SPIR-V's longest
 /// vector) as bitcasts of pieces of at most four lanes on both sides.
 struct WideBitcast : public OpRewritePattern<vector::BitCastOp> {
@@ -540,7 +582,7 @@ void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
                BitCountThrough32Bits<math::CountTrailingZerosOp>,
                BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
                WideShuffle, WideDynamicExtract, WideDynamicInsert,
-               SelectByScalar, WideBitcast>(
+               SelectByScalar, WideBitcast, ExtractLaneOfRow, InsertLaneOfRow>(
       patterns.getContext());
   // vector.step as the constant it is, which unrolls.
   vector::populateVectorStepLoweringPatterns(patterns);

@@ -35,7 +35,8 @@ namespace mlirc {
 /// vector.step as a constant, and dynamic lanes of vectors longer than
 /// SPIR-V's as selects among the static ones; selects of vectors by one
 /// i1 as selects by a vector of it; bitcasts of vectors longer than
-/// SPIR-V's as bitcasts of pieces.
+/// SPIR-V's as bitcasts of pieces; dynamic lanes of n-D vectors through
+/// their rows.
 void populateMissingSPIRVRewrites(mlir::RewritePatternSet &patterns);
 
 /// math.exp2 as GLSL.std.450's Exp2; 32-bit math.ctpop and math.cttz as

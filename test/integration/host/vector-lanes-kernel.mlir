@@ -4,7 +4,10 @@
 // halves of a row. On Vulkan, whose vectors have at most four elements,
 // these were errors at the kernel ("'vector.broadcast' cannot be compiled
 // for the Vulkan target"; 'arith.select', 'vector.from_elements', and
-// 'arith.constant' at <unknown>:0).
+// 'arith.constant' at <unknown>:0). Last, rows of a 4x4 vector extracted
+// and inserted at a position only the thread knows, in a kernel and in
+// host code, which MLIR's lowering to LLVM has no rule for (an error on
+// every target).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // Row t: lanes below t hold t + lane, the others -1; lane t then holds
 // 100 * t; the row is stored with its odd lanes first.
@@ -28,6 +31,14 @@
 // CHECK-NEXT: [2597,   4358,   6906,   2587,   4352,   6113,   51,   53]
 // CHECK-NEXT: [5192,   8691,   13009,   2612,   4371,   6133,   72,   75]
 // CHECK-NEXT: [7784,   13033,   19102,   2626,   4447,   6153,   93,   97]
+// Thread t negates row t into row 3 - t, and its diagonal element of that
+// into row 0; the sum of rows 3 - t and 0 of the result.
+// CHECK:      [0,   0,   0,   0]
+// CHECK-NEXT: [-4,   0,   -4,   -4]
+// CHECK-NEXT: [-8,   -8,   0,   -8]
+// CHECK-NEXT: [-24,   -26,   -28,   30]
+// CHECK-NEXT: ( 8, 9, 10, 11 )
+// CHECK-NEXT: ( ( 0, 1, 2, 3 ), ( 4, 5, 6, 7 ), ( -1, -1, -1, -1 ), ( 12, 13, 14, 15 ) )
 #mk = affine_map<(i, j, k) -> (i, k)>
 #nk = affine_map<(i, j, k) -> (k, j)>
 #mn = affine_map<(i, j, k) -> (i, j)>
@@ -75,6 +86,7 @@ func.func @main() {
   gpu.dealloc %rows : memref<8x8xi32>
   gpu.dealloc %lanes : memref<3x8xi32>
   call @rows() : () -> ()
+  call @rowsAtRuntime() : () -> ()
   return
 }
 
@@ -135,3 +147,44 @@ func.func @rows() {
 }
 func.func private @printMemrefI32(memref<*xi32>)
 func.func private @printMemrefF32(memref<*xf32>)
+
+func.func @rowsAtRuntime() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %out = gpu.alloc host_shared () : memref<4x4xf32>
+  %m = arith.constant dense<[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0],
+                             [8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, 15.0]]>
+      : vector<4x4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %row = vector.extract %m[%t] : vector<4xf32> from vector<4x4xf32>
+    %neg = arith.negf %row : vector<4xf32>
+    %last = arith.subi %c4, %t : index
+    %mirror = arith.subi %last, %c1 : index
+    %m2 = vector.insert %neg, %m[%mirror] : vector<4xf32> into vector<4x4xf32>
+    %e = vector.extract %m2[%t, %t] : f32 from vector<4x4xf32>
+    %m3 = vector.insert %e, %m2[%c0, %t] : f32 into vector<4x4xf32>
+    %r = vector.extract %m3[%mirror] : vector<4xf32> from vector<4x4xf32>
+    %f = vector.extract %m3[0] : vector<4xf32> from vector<4x4xf32>
+    %s = arith.addf %r, %f : vector<4xf32>
+    vector.store %s, %out[%t, %c0] : memref<4x4xf32>, vector<4xf32>
+    gpu.terminator
+  }
+  %u = memref.cast %out : memref<4x4xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  gpu.dealloc %out : memref<4x4xf32>
+  // In host code.
+  %two = call @identity(%c2) : (index) -> index
+  %host = vector.extract %m[%two] : vector<4xf32> from vector<4x4xf32>
+  vector.print %host : vector<4xf32>
+  %ones = arith.constant dense<-1.0> : vector<4xf32>
+  %put = vector.insert %ones, %m[%two] : vector<4xf32> into vector<4x4xf32>
+  vector.print %put : vector<4x4xf32>
+  return
+}
+
+func.func private @identity(%i: index) -> index attributes {no_inline} {
+  return %i : index
+}
