@@ -20,6 +20,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlirc {
@@ -285,12 +286,17 @@ struct LowerVectorOpsPass
   }
 
   /// vector-to-llvm lowers contractions as dot products, which take only
-  /// additive ones; the rest (maxnumf, minsi, mul, xor, ...) become outer
-  /// products with their combining kind, or, into a scalar, reductions.
+  /// additive ones of one element type; the rest (maxnumf, minsi, mul, xor,
+  /// f16 into f32, ...) become outer products with their combining kind,
+  /// or, into a scalar, reductions.
   LogicalResult lowerOtherContractions() {
     SmallVector<Operation *> contractions;
     getOperation()->walk([&](vector::ContractionOp op) {
-      if (allContractions || op.getKind() != vector::CombiningKind::ADD)
+      if (allContractions || op.getKind() != vector::CombiningKind::ADD ||
+          getElementTypeOrSelf(op.getLhsType()) !=
+              getElementTypeOrSelf(op.getAccType()) ||
+          getElementTypeOrSelf(op.getRhsType()) !=
+              getElementTypeOrSelf(op.getAccType()))
         contractions.push_back(op);
     });
     if (contractions.empty())

@@ -584,8 +584,10 @@ void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
                WideShuffle, WideDynamicExtract, WideDynamicInsert,
                SelectByScalar, WideBitcast, ExtractLaneOfRow, InsertLaneOfRow>(
       patterns.getContext());
-  // vector.step as the constant it is, which unrolls.
+  // vector.step as the constant it is, which unrolls; n-D broadcasts as
+  // broadcasts of rows (unrolling splits only elementwise ops).
   vector::populateVectorStepLoweringPatterns(patterns);
+  vector::populateVectorBroadcastLoweringPatterns(patterns);
   mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
 

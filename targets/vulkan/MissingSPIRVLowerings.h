@@ -32,7 +32,8 @@ namespace mlirc {
 /// ctpop of 8, 16 and 64 bits through 32-bit ones; vector.reduction
 /// and, or and xor as the ops on the elements in turn, and a reduction in a
 /// vector.mask as one of the kept elements and the kind's neutral element;
-/// vector.step as a constant, and dynamic lanes of vectors longer than
+/// vector.step as a constant, n-D broadcasts as broadcasts of rows
+/// (MLIR's patterns), and dynamic lanes of vectors longer than
 /// SPIR-V's as selects among the static ones; selects of vectors by one
 /// i1 as selects by a vector of it; bitcasts of vectors longer than
 /// SPIR-V's as bitcasts of pieces; dynamic lanes of n-D vectors through
