@@ -8,9 +8,10 @@
 // SPIR-V op of OpenCL kernels that Vulkan rejects; the f64 sincos MLIR
 // makes for AMD is a sin and cos LLVM's AMDGPU back end cannot select.
 // Written in arith and the other math ops, they compile, and compute the
-// same, on every target. In host code, the math functions neither LLVM
-// nor MLIR's math-to-libm has for f80 and f128 call glibc's (acoshl,
-// acoshf128, ...).
+// same, on every target. math.fpowi of vectors goes element by element
+// (LLVM's powi takes one exponent). In host code, the math functions
+// neither LLVM nor MLIR's math-to-libm has for f80 and f128 call glibc's
+// (acoshl, acoshf128, ...).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -93,6 +95,36 @@ LogicalResult expandSincos(math::SincosOp op, RewriterBase &rewriter) {
   return success();
 }
 
+/// math.fpowi of vectors as that of each element: LLVM's powi, which it
+/// becomes, takes one i32 exponent for all lanes (MLIR made an invalid
+/// llvm.intr.powi of the vector of exponents).
+LogicalResult scalarizeFPowI(math::FPowIOp op, RewriterBase &rewriter) {
+  auto type = dyn_cast<VectorType>(op.getType());
+  if (!type || type.isScalable())
+    return failure();
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  int64_t count = type.getNumElements();
+  auto flat = [&](Value value) -> Value {
+    auto shape = cast<VectorType>(value.getType());
+    return vector::ShapeCastOp::create(
+        rewriter, loc, VectorType::get({count}, shape.getElementType()), value);
+  };
+  Value bases = flat(op.getLhs()), exponents = flat(op.getRhs());
+  SmallVector<Value> results;
+  for (int64_t i = 0; i < count; ++i)
+    results.push_back(math::FPowIOp::create(
+        rewriter, loc,
+        vector::ExtractOp::create(rewriter, loc, bases, ArrayRef<int64_t>{i}),
+        vector::ExtractOp::create(rewriter, loc, exponents,
+                                  ArrayRef<int64_t>{i}),
+        op.getFastmathAttr()));
+  Value whole = vector::FromElementsOp::create(
+      rewriter, loc, VectorType::get({count}, type.getElementType()), results);
+  rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(op, type, whole);
+  return success();
+}
+
 /// \p op (on f80 or f128) as a call of glibc's function \p name with the
 /// suffix of that type: acoshl for x86's long double, acoshf128.
 LogicalResult callWideLibm(Operation *op, StringRef name,
@@ -155,6 +187,8 @@ struct ExpandMathOpsPass
     getOperation()->walk([&](Operation *op) {
       if (isa<math::ClampFOp, math::IsInfOp, math::IsFiniteOp,
               math::IsNormalOp>(op) ||
+          (isa<math::FPowIOp>(op) &&
+           isa<VectorType>(op->getResultTypes()[0])) ||
           (splitSincos && isa<math::SincosOp>(op)))
         ops.push_back(op);
       else if (wideFloatLibm && isWideLibmCall(op))
@@ -184,6 +218,9 @@ struct ExpandMathOpsPass
           })
           .Case([&](math::SincosOp sincos) {
             return expandSincos(sincos, rewriter);
+          })
+          .Case([&](math::FPowIOp fpowi) {
+            return scalarizeFPowI(fpowi, rewriter);
           });
     }
   }

@@ -374,7 +374,8 @@ def ExpandMathOps : Pass<"mlirc-expand-math-ops"> {
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::func::FuncDialect",
-                           "mlir::math::MathDialect"];
+                           "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
 }
 
 def VectorPrintAsPrintf
