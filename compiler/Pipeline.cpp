@@ -177,6 +177,8 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // the rest (erf, tanh, ...).
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  // The vectors math-to-libm puts together from the calls on each element.
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
