@@ -9,9 +9,10 @@
 // makes for AMD is a sin and cos LLVM's AMDGPU back end cannot select.
 // Written in arith and the other math ops, they compile, and compute the
 // same, on every target. math.fpowi of vectors goes element by element
-// (LLVM's powi takes one exponent). In host code, the math functions
-// neither LLVM nor MLIR's math-to-libm has for f80 and f128 call glibc's
-// (acoshl, acoshf128, ...).
+// (LLVM's powi takes one exponent), and ctlz, cttz and absi of n-D vectors
+// as 1-D ones (their LLVM lowerings take no others). In host code, the math
+// functions neither LLVM nor MLIR's math-to-libm has for f80 and f128 call
+// glibc's (acoshl, acoshf128, ...).
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,6 +126,38 @@ LogicalResult scalarizeFPowI(math::FPowIOp op, RewriterBase &rewriter) {
   return success();
 }
 
+/// An elementwise \p op on n-D vectors as the same op on their 1-D shape
+/// casts: MLIR's LLVM lowerings of ctlz, cttz and absi (the integer ops
+/// with a poison flag) take 1-D vectors only.
+LogicalResult flattenVectors(Operation *op, RewriterBase &rewriter) {
+  auto type = cast<VectorType>(op->getResult(0).getType());
+  if (type.isScalable())
+    return failure();
+  rewriter.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  auto flatType =
+      VectorType::get({type.getNumElements()}, type.getElementType());
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(
+        vector::ShapeCastOp::create(rewriter, loc, flatType, operand));
+  Operation *flat = rewriter.clone(*op);
+  flat->setOperands(operands);
+  flat->getResult(0).setType(flatType);
+  rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(op, type,
+                                                   flat->getResult(0));
+  return success();
+}
+
+/// Whether \p op is ctlz, cttz or absi of an n-D vector.
+bool isNDPoisonFlagOp(Operation *op) {
+  if (!isa<math::CountLeadingZerosOp, math::CountTrailingZerosOp, math::AbsIOp>(
+          op))
+    return false;
+  auto type = dyn_cast<VectorType>(op->getResult(0).getType());
+  return type && type.getRank() > 1;
+}
+
 /// \p op (on f80 or f128) as a call of glibc's function \p name with the
 /// suffix of that type: acoshl for x86's long double, acoshf128.
 LogicalResult callWideLibm(Operation *op, StringRef name,
@@ -189,7 +222,7 @@ struct ExpandMathOpsPass
               math::IsNormalOp>(op) ||
           (isa<math::FPowIOp>(op) &&
            isa<VectorType>(op->getResultTypes()[0])) ||
-          (splitSincos && isa<math::SincosOp>(op)))
+          isNDPoisonFlagOp(op) || (splitSincos && isa<math::SincosOp>(op)))
         ops.push_back(op);
       else if (wideFloatLibm && isWideLibmCall(op))
         ops.push_back(op);
@@ -221,7 +254,10 @@ struct ExpandMathOpsPass
           })
           .Case([&](math::FPowIOp fpowi) {
             return scalarizeFPowI(fpowi, rewriter);
-          });
+          })
+          .Case<math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+                math::AbsIOp>(
+              [&](Operation *op) { return flattenVectors(op, rewriter); });
     }
   }
 };

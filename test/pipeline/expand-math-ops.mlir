@@ -44,3 +44,39 @@ func.func @sincos(%x: f64) -> (f64, f64) {
   %s, %c = math.sincos %x fastmath<afn> : f64
   return %s, %c : f64, f64
 }
+
+// ctlz, cttz and absi of n-D vectors as those of the 1-D shape casts
+// (their LLVM lowerings took none: "failed to legalize operation
+// 'math.ctlz'"); 1-D ones and other ops stay.
+// CHECK-LABEL: func.func @flat_counts
+// CHECK: %[[F:.*]] = vector.shape_cast %arg0 : vector<2x3xi64> to vector<6xi64>
+// CHECK: %[[Z:.*]] = math.ctlz %[[F]] : vector<6xi64>
+// CHECK: vector.shape_cast %[[Z]] : vector<6xi64> to vector<2x3xi64>
+// CHECK: math.cttz %{{.*}} : vector<6xi64>
+// CHECK: math.absi %{{.*}} : vector<6xi64>
+// CHECK: math.ctlz %arg1 : vector<4xi8>
+// CHECK: math.ctpop %arg0 : vector<2x3xi64>
+func.func @flat_counts(%v: vector<2x3xi64>, %w: vector<4xi8>)
+    -> (vector<2x3xi64>, vector<2x3xi64>, vector<2x3xi64>, vector<4xi8>,
+        vector<2x3xi64>) {
+  %a = math.ctlz %v : vector<2x3xi64>
+  %b = math.cttz %v : vector<2x3xi64>
+  %c = math.absi %v : vector<2x3xi64>
+  %d = math.ctlz %w : vector<4xi8>
+  %e = math.ctpop %v : vector<2x3xi64>
+  return %a, %b, %c, %d, %e
+      : vector<2x3xi64>, vector<2x3xi64>, vector<2x3xi64>, vector<4xi8>,
+        vector<2x3xi64>
+}
+
+// math.fpowi of vectors as that of each element (LLVM's powi takes one
+// exponent for all lanes).
+// CHECK-LABEL: func.func @vector_fpowi
+// CHECK-COUNT-4: math.fpowi %{{.*}}, %{{.*}} : f32, i32
+// CHECK: vector.from_elements {{.*}} : vector<4xf32>
+// CHECK: vector.shape_cast %{{.*}} : vector<4xf32> to vector<2x2xf32>
+func.func @vector_fpowi(%b: vector<2x2xf32>, %e: vector<2x2xi32>)
+    -> vector<2x2xf32> {
+  %r = math.fpowi %b, %e : vector<2x2xf32>, vector<2x2xi32>
+  return %r : vector<2x2xf32>
+}

@@ -8,6 +8,9 @@
 // CHECK:      ( ( 0, 0.5205, 0.842701 ), ( 0.966105, 0.995322, 0.999593 ) )
 // CHECK-NEXT: ( ( 0, 1, 1.25992 ), ( 1.44225, 1.5874, 1.70998 ) )
 // CHECK-NEXT: ( ( 0, 1.45057 ), ( 2.51927, 2.88727 ) )
+// ctlz and absi of (2x - 3) in i32:
+// CHECK-NEXT: ( ( 0, 0, 0 ), ( 32, 31, 30 ) )
+// CHECK-NEXT: ( ( 3, 2, 1 ), ( 0, 1, 2 ) )
 func.func @main() {
   %x = call @halves() : () -> vector<2x3xf64>
   %e = math.erf %x : vector<2x3xf64>
@@ -25,6 +28,13 @@ func.func @main() {
   %w2 = arith.mulf %w, %w : vector<2x2xf32>
   %a = math.acosh %w2 : vector<2x2xf32>
   vector.print %a : vector<2x2xf32>
+  %three = arith.constant dense<3.0> : vector<2x3xf64>
+  %shifted = arith.subf %y, %three : vector<2x3xf64>
+  %ints = arith.fptosi %shifted : vector<2x3xf64> to vector<2x3xi32>
+  %zeros = math.ctlz %ints : vector<2x3xi32>
+  vector.print %zeros : vector<2x3xi32>
+  %abs = math.absi %ints : vector<2x3xi32>
+  vector.print %abs : vector<2x3xi32>
   return
 }
 
