@@ -102,7 +102,9 @@ struct BooleanArith : public RewritePattern {
 };
 
 /// vector.reduction and, or and xor, which MLIR's SPIR-V lowering lacks
-/// (SPIR-V has no such instruction), as the ops on the elements in turn.
+/// (SPIR-V has no such instruction), every reduction of i1 (MLIR made an
+/// invalid spirv.IAdd of i1 of an add), and float reductions of more than
+/// four elements, as the ops on the elements in turn.
 struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::ReductionOp op,
@@ -110,19 +112,28 @@ struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
     using K = vector::CombiningKind;
     K kind = op.getKind();
     VectorType type = op.getSourceVectorType();
-    if ((kind != K::AND && kind != K::OR && kind != K::XOR) ||
+    // On i1 every kind: BooleanArith makes logic of the ops on elements.
+    // Floats longer than SPIR-V's vectors in order, as LLVM's reduction
+    // without reassoc: unrolling would combine the reductions of pieces.
+    Type element = type.getElementType();
+    bool ordered = isa<FloatType>(element) && type.getNumElements() > 4 &&
+                   !arith::bitEnumContainsAll(op.getFastmath(),
+                                              arith::FastMathFlags::reassoc);
+    if ((kind != K::AND && kind != K::OR && kind != K::XOR &&
+         !element.isInteger(1) && !ordered) ||
         type.getRank() != 1 || type.isScalable())
       return failure();
     Location loc = op.getLoc();
     Value result = op.getAcc();
     for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
-      Value element = vector::ExtractOp::create(rewriter, loc, op.getVector(),
-                                                ArrayRef<int64_t>{i});
+      Value lane = vector::ExtractOp::create(rewriter, loc, op.getVector(),
+                                             ArrayRef<int64_t>{i});
       if (!result) {
-        result = element;
+        result = lane;
         continue;
       }
-      result = vector::makeArithReduction(rewriter, loc, kind, result, element);
+      result = vector::makeArithReduction(rewriter, loc, kind, lane, result,
+                                          op.getFastmathAttr());
     }
     rewriter.replaceOp(op, result);
     return success();

@@ -30,7 +30,8 @@ namespace mlirc {
 /// (MLIR's arith-expand patterns); add, mul, min, max, div, rem, shifts and
 /// ordered comparisons of i1 as the logic ops they are; ctlz, cttz and
 /// ctpop of 8, 16 and 64 bits through 32-bit ones; vector.reduction
-/// and, or and xor as the ops on the elements in turn, and a reduction in a
+/// and, or and xor, and every reduction of i1, as the ops on the elements
+/// in turn, and a reduction in a
 /// vector.mask as one of the kept elements and the kind's neutral element;
 /// vector.step as a constant, n-D broadcasts as broadcasts of rows
 /// (MLIR's patterns), and dynamic lanes of vectors longer than

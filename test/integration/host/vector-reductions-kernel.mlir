@@ -8,8 +8,16 @@
 // product of [1, 2, 3, 4] and [4, 3, 2, 1]; [[1, 2], [3, 4]] times
 // [[4, 3], [2, 1]]; the add of the first 3 and the minsi of the first 2
 // elements of [12, 10, 6, 3].
+// Then reductions of i1 (MLIR made an invalid spirv.IAdd of i1 of an add
+// on Vulkan), and a sum of eight floats in order, as LLVM sums them
+// without reassoc (Vulkan's unrolling summed two halves; with 2^24 and
+// 1s, the order shows).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [0,  15,  3,  31,  12,  20,  8,  5,  20,  13,  28,  10]
+// The add (parity), mul, minsi, maxsi, minui and maxui of
+// [1, 1, 0, 1, 1] as i1 (signed, true is -1), then the sum of
+// [2^24, 1, 1, 1, 1, -2^24, 0, 0] (0 in order; 1 by halves).
+// CHECK: [0,  0,  1,  0,  0,  1,  0]
 func.func private @printMemrefI32(memref<*xi32>)
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -65,5 +73,46 @@ func.func @main() {
   }
   %u = memref.cast %out : memref<12xi32> to memref<*xi32>
   call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  call @booleansAndOrder() : () -> ()
+  return
+}
+
+func.func @booleansAndOrder() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bits = gpu.alloc host_shared () : memref<5xi32>
+  %floats = gpu.alloc host_shared () : memref<8xf32>
+  %out = gpu.alloc host_shared () : memref<7xi32>
+  %bv = arith.constant dense<[1, 1, 0, 1, 1]> : vector<5xi32>
+  vector.store %bv, %bits[%c0] : memref<5xi32>, vector<5xi32>
+  %fv = arith.constant dense<[16777216.0, 1.0, 1.0, 1.0, 1.0, -16777216.0,
+                              0.0, 0.0]> : vector<8xf32>
+  vector.store %fv, %floats[%c0] : memref<8xf32>, vector<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %w = vector.load %bits[%c0] : memref<5xi32>, vector<5xi32>
+    %b = arith.trunci %w : vector<5xi32> to vector<5xi1>
+    %add = vector.reduction <add>, %b : vector<5xi1> into i1
+    %mul = vector.reduction <mul>, %b : vector<5xi1> into i1
+    %minsi = vector.reduction <minsi>, %b : vector<5xi1> into i1
+    %maxsi = vector.reduction <maxsi>, %b : vector<5xi1> into i1
+    %minui = vector.reduction <minui>, %b : vector<5xi1> into i1
+    %maxui = vector.reduction <maxui>, %b : vector<5xi1> into i1
+    %all = vector.from_elements %add, %mul, %minsi, %maxsi, %minui, %maxui
+        : vector<6xi1>
+    %ints = arith.extui %all : vector<6xi1> to vector<6xi32>
+    vector.store %ints, %out[%c0] : memref<7xi32>, vector<6xi32>
+    %f = vector.load %floats[%c0] : memref<8xf32>, vector<8xf32>
+    %sum = vector.reduction <add>, %f : vector<8xf32> into f32
+    %sumInt = arith.fptosi %sum : f32 to i32
+    %c6 = arith.constant 6 : index
+    memref.store %sumInt, %out[%c6] : memref<7xi32>
+    gpu.terminator
+  }
+  %u = memref.cast %out : memref<7xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  gpu.dealloc %bits : memref<5xi32>
+  gpu.dealloc %floats : memref<8xf32>
+  gpu.dealloc %out : memref<7xi32>
   return
 }
