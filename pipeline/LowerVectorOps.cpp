@@ -168,6 +168,13 @@ SmallVector<OpFoldResult> withIndex(ArrayRef<OpFoldResult> position,
   return result;
 }
 
+/// Whether the index \p row is \p value.
+Value isRow(PatternRewriter &rewriter, Location loc, Value row, int64_t value) {
+  return arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, row,
+      arith::ConstantIndexOp::create(rewriter, loc, value));
+}
+
 /// vector.extract at a dynamic position that vector-to-llvm cannot lower
 /// (a row of an n-D vector): the extracts at each static row, picked by
 /// selects.
@@ -188,13 +195,11 @@ struct ExtractDynamicRow : OpRewritePattern<vector::ExtractOp> {
         rewriter, loc, op.getSource(),
         withIndex(position, *index, rows - 1, rewriter));
     for (int64_t i = rows - 2; i >= 0; --i) {
-      Value is = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, row,
-          arith::ConstantIndexOp::create(rewriter, loc, i));
       Value at =
           vector::ExtractOp::create(rewriter, loc, op.getSource(),
                                     withIndex(position, *index, i, rewriter));
-      result = arith::SelectOp::create(rewriter, loc, is, at, result);
+      result = arith::SelectOp::create(
+          rewriter, loc, isRow(rewriter, loc, row, i), at, result);
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -216,13 +221,11 @@ struct InsertDynamicRow : OpRewritePattern<vector::InsertOp> {
     Value row = cast<Value>(position[*index]);
     Value result = op.getDest();
     for (int64_t i = type.getDimSize(*index) - 1; i >= 0; --i) {
-      Value is = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, row,
-          arith::ConstantIndexOp::create(rewriter, loc, i));
       Value at = vector::InsertOp::create(
           rewriter, loc, op.getValueToStore(), op.getDest(),
           withIndex(position, *index, i, rewriter));
-      result = arith::SelectOp::create(rewriter, loc, is, at, result);
+      result = arith::SelectOp::create(
+          rewriter, loc, isRow(rewriter, loc, row, i), at, result);
     }
     rewriter.replaceOp(op, result);
     return success();

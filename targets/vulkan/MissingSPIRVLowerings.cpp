@@ -116,7 +116,7 @@ struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
     // Floats longer than SPIR-V's vectors in order, as LLVM's reduction
     // without reassoc: unrolling would combine the reductions of pieces.
     Type element = type.getElementType();
-    bool ordered = isa<FloatType>(element) && type.getNumElements() > 4 &&
+    bool ordered = isa<FloatType>(element) && mlirc::isLongVector(type) &&
                    !arith::bitEnumContainsAll(op.getFastmath(),
                                               arith::FastMathFlags::reassoc);
     if ((kind != K::AND && kind != K::OR && kind != K::XOR &&
@@ -212,7 +212,7 @@ struct WideDeinterleave : public OpRewritePattern<vector::DeinterleaveOp> {
   LogicalResult matchAndRewrite(vector::DeinterleaveOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getSourceVectorType();
-    if (type.getRank() != 1 || type.isScalable() || type.getNumElements() <= 4)
+    if (!mlirc::isLongVector(type))
       return failure();
     SmallVector<int64_t> even, odd;
     for (int64_t i = 0, e = type.getNumElements(); i < e; i += 2) {
@@ -238,8 +238,8 @@ struct WideShuffle : public OpRewritePattern<vector::ShuffleOp> {
     VectorType type = op.getResultVectorType();
     VectorType from = op.getV1VectorType();
     if (type.getRank() != 1 || from.getRank() != 1 || from.isScalable() ||
-        (type.getNumElements() <= 4 && from.getNumElements() <= 4 &&
-         op.getV2VectorType().getNumElements() <= 4))
+        (!mlirc::isLongVector(type) && !mlirc::isLongVector(from) &&
+         !mlirc::isLongVector(op.getV2VectorType())))
       return failure();
     int64_t first = from.getNumElements();
     SmallVector<Value> elements;
@@ -307,17 +307,18 @@ struct WideBitcast : public OpRewritePattern<vector::BitCastOp> {
     VectorType from = op.getSourceVectorType();
     VectorType to = op.getResultVectorType();
     if (from.getRank() != 1 || from.isScalable() ||
-        (from.getNumElements() <= 4 && to.getNumElements() <= 4))
+        (!mlirc::isLongVector(from) && !mlirc::isLongVector(to)))
       return failure();
     int64_t fromBits = from.getElementTypeBitWidth();
     int64_t toBits = to.getElementTypeBitWidth();
     // The most result lanes a piece can take, whole source lanes included.
     int64_t toLanes = 0, fromLanes = 0;
-    for (int64_t lanes = std::min<int64_t>(4, to.getNumElements()); lanes > 0;
-         --lanes)
+    for (int64_t lanes =
+             std::min(mlirc::maxSPIRVVectorLength, to.getNumElements());
+         lanes > 0; --lanes)
       if (to.getNumElements() % lanes == 0 &&
           (lanes * toBits) % fromBits == 0 &&
-          (lanes * toBits) / fromBits <= 4) {
+          (lanes * toBits) / fromBits <= mlirc::maxSPIRVVectorLength) {
         toLanes = lanes;
         fromLanes = lanes * toBits / fromBits;
         break;
@@ -369,8 +370,7 @@ struct SelectByScalar : public OpRewritePattern<arith::SelectOp> {
 /// OpVectorInsertDynamic); its lane as an index then.
 static Value getWideDynamicLane(VectorType type,
                                 ArrayRef<OpFoldResult> position) {
-  if (type.getRank() != 1 || type.isScalable() || type.getNumElements() <= 4 ||
-      position.size() != 1)
+  if (!mlirc::isLongVector(type) || position.size() != 1)
     return nullptr;
   return dyn_cast<Value>(position.front());
 }
@@ -586,6 +586,11 @@ FloatType findFloatVulkanLacks(Type type) {
 }
 
 } // namespace
+
+bool mlirc::isLongVector(VectorType type) {
+  return type.getRank() == 1 && !type.isScalable() &&
+         type.getNumElements() > maxSPIRVVectorLength;
+}
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
   patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,

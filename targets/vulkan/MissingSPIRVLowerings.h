@@ -17,6 +17,7 @@
 
 namespace mlir {
 class RewritePatternSet;
+class VectorType;
 class SPIRVTypeConverter;
 namespace gpu {
 class GPUModuleOp;
@@ -24,6 +25,13 @@ class GPUModuleOp;
 } // namespace mlir
 
 namespace mlirc {
+
+/// The most elements a SPIR-V vector for Vulkan has.
+constexpr int64_t maxSPIRVVectorLength = 4;
+
+/// Whether \p type is a fixed-length 1-D vector longer than that: MLIR's
+/// unrolling splits the elementwise ops on it, mlirc's rewrites the rest.
+bool isLongVector(mlir::VectorType type);
 
 /// Rewrites before the conversion: math.trunc as copysign(floor(|x|), x);
 /// arith's ceildivsi, ceildivui and floordivsi as divisions and selects

@@ -1,6 +1,7 @@
 //===- ScalarizeVectorMemory.cpp - Vector memory access per element -------===//
 
 #include "targets/vulkan/ScalarizeVectorMemory.h"
+#include "targets/vulkan/MissingSPIRVLowerings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -286,7 +287,7 @@ struct LaneSource {
 /// them together.
 static std::optional<LaneSource> findLane(Value vector, int64_t lane) {
   while (true) {
-    if (cast<VectorType>(vector.getType()).getNumElements() <= 4)
+    if (!mlirc::isLongVector(cast<VectorType>(vector.getType())))
       return LaneSource{vector, lane, {}};
     Operation *def = vector.getDefiningOp();
     if (auto elements = dyn_cast_or_null<vector::FromElementsOp>(def))
@@ -321,8 +322,7 @@ struct SliceByLanes : public OpRewritePattern<vector::ExtractStridedSliceOp> {
   LogicalResult matchAndRewrite(vector::ExtractStridedSliceOp slice,
                                 PatternRewriter &rewriter) const override {
     VectorType from = slice.getSourceVectorType();
-    if (from.getRank() != 1 || from.getNumElements() <= 4 ||
-        slice.hasNonUnitStrides())
+    if (!mlirc::isLongVector(from) || slice.hasNonUnitStrides())
       return failure();
     int64_t offset = cast<IntegerAttr>(slice.getOffsets()[0]).getInt();
     int64_t size = cast<IntegerAttr>(slice.getSizes()[0]).getInt();

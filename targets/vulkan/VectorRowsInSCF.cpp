@@ -1,9 +1,11 @@
 //===- VectorRowsInSCF.cpp - n-D vectors through scf as rows --------------===//
 
 #include "targets/vulkan/VectorRowsInSCF.h"
+#include "targets/vulkan/MissingSPIRVLowerings.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -17,16 +19,13 @@ using namespace mlir;
 static bool isSplit(Type type) {
   auto vector = dyn_cast<VectorType>(type);
   return vector && !vector.isScalable() &&
-         (vector.getRank() >= 2 || vector.getNumElements() > 4);
+         (vector.getRank() >= 2 || mlirc::isLongVector(vector));
 }
 
 /// The length of the pieces a row of \p length elements travels as: what
 /// MLIR's unrolling to SPIR-V's sizes makes of it.
 static int64_t getPieceLength(int64_t length) {
-  for (int64_t piece : {4, 3, 2})
-    if (length % piece == 0)
-      return piece;
-  return 1;
+  return spirv::getComputeVectorSize(length);
 }
 
 /// The positions of \p type's rows, in order.
