@@ -155,7 +155,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createSmallFloatsToAPFloat());
   pm.addPass(createFloatGenericAtomics());
   pm.addPass(createExpandMathOps({/*splitSincos=*/false,
-                                  /*wideFloatLibm=*/true}));
+                                  /*hostLibm=*/true}));
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps());
   // After the passes above, which make f16 and bf16 ops of their own.

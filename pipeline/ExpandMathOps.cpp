@@ -12,12 +12,16 @@
 // (LLVM's powi takes one exponent), and ctlz, cttz and absi of n-D vectors
 // as 1-D ones (their LLVM lowerings take no others). In host code, the math
 // functions neither LLVM nor MLIR's math-to-libm has for f80 and f128 call
-// glibc's (acoshl, acoshf128, ...).
+// glibc's (acoshl, acoshf128, ...), and math.expm1 and math.log1p call
+// libm's on every float type: MLIR's LLVM lowering computes exp(x) - 1 and
+// log(1 + x), which lose the digits these functions exist for (expm1 of
+// 1e-7 was 1.19e-7).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,6 +30,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlirc {
@@ -189,7 +194,7 @@ LogicalResult callWideLibm(Operation *op, StringRef name,
 }
 
 /// The libm name of the math ops MLIR's math-to-libm takes in f32 and f64
-/// only, and LLVM has no intrinsic for; empty for others.
+/// only, and LLVM has no (exact) intrinsic for; empty for others.
 StringRef getWideLibmName(Operation *op);
 
 /// Whether \p op is one of those on f80 or f128.
@@ -208,6 +213,8 @@ StringRef getWideLibmName(Operation *op) {
       .Case([](math::CbrtOp) { return "cbrt"; })
       .Case([](math::ErfOp) { return "erf"; })
       .Case([](math::ErfcOp) { return "erfc"; })
+      .Case([](math::ExpM1Op) { return "expm1"; })
+      .Case([](math::Log1pOp) { return "log1p"; })
       .Default([](Operation *) { return ""; });
 }
 
@@ -224,7 +231,7 @@ struct ExpandMathOpsPass
            isa<VectorType>(op->getResultTypes()[0])) ||
           isNDPoisonFlagOp(op) || (splitSincos && isa<math::SincosOp>(op)))
         ops.push_back(op);
-      else if (wideFloatLibm && isWideLibmCall(op))
+      else if (hostLibm && isWideLibmCall(op))
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -259,6 +266,32 @@ struct ExpandMathOpsPass
                 math::AbsIOp>(
               [&](Operation *op) { return flattenVectors(op, rewriter); });
     }
+    if (hostLibm)
+      callLibmNearZero();
+  }
+
+  /// math.expm1 and math.log1p on f16 through f64, scalars and vectors,
+  /// through MLIR's math-to-libm patterns for them alone: the rest keep
+  /// their LLVM intrinsics.
+  void callLibmNearZero() {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<math::ExpM1Op, math::Log1pOp>(op))
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      return;
+    RewritePatternSet libm(&getContext());
+    populateMathToLibmConversionPatterns(libm);
+    RewritePatternSet chosen(&getContext());
+    for (std::unique_ptr<RewritePattern> &pattern : libm.getNativePatterns()) {
+      std::optional<OperationName> root = pattern->getRootKind();
+      if (root && llvm::is_contained({math::ExpM1Op::getOperationName(),
+                                      math::Log1pOp::getOperationName()},
+                                     root->getStringRef()))
+        chosen.add(std::move(pattern));
+    }
+    (void)applyOpPatternsGreedily(ops, std::move(chosen));
   }
 };
 

@@ -361,16 +361,19 @@ def ExpandMathOps : Pass<"mlirc-expand-math-ops"> {
     only for NVIDIA, and isfinite for Vulkan as an OpenCL-only op. With
     split-sincos, math.sincos as math.sin and math.cos, which GPU targets
     lower one by one (AMD's LLVM back end cannot select the f64 sincos).
-    With wide-float-libm, the math functions that have neither an LLVM
+    With host-libm, the math functions that have neither an LLVM
     intrinsic nor an f80 or f128 case in MLIR's math-to-libm as calls of
-    glibc's acoshl, acoshf128, ... (host code).
+    glibc's acoshl, acoshf128, ... (host code), and math.expm1 and
+    math.log1p on every float type as libm's: MLIR's LLVM lowering computes
+    exp(x) - 1 and log(1 + x), which lose the digits near 0.
   }];
   let options = [
     Option<"splitSincos", "split-sincos", "bool", "false",
            "Rewrite math.sincos as math.sin and math.cos">,
-    Option<"wideFloatLibm", "wide-float-libm", "bool", "false",
+    Option<"hostLibm", "host-libm", "bool", "false",
            "math.acosh, asinh, atanh, cbrt, erf and erfc on f80 and f128 as "
-           "calls of libm's long double and _Float128 functions">,
+           "calls of libm's long double and _Float128 functions, expm1 and "
+           "log1p on every float type as libm's">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::func::FuncDialect",

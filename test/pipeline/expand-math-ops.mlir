@@ -2,9 +2,12 @@
 // (maximumf(minimumf(value, max), min); MLIR 22's own expansion takes the
 // minimum with the lower bound), math.isinf, math.isfinite and
 // math.isnormal as ordered comparisons of the absolute value, and, with
-// split-sincos, math.sincos as math.sin and math.cos.
+// split-sincos, math.sincos as math.sin and math.cos. With host-libm,
+// math.expm1 and math.log1p call libm's on every float type (MLIR's LLVM
+// lowering computes exp(x) - 1 and log(1 + x), 1.19e-7 for expm1(1e-7)).
 // RUN: mlirc-opt --mlirc-expand-math-ops %s | FileCheck %s
 // RUN: mlirc-opt --mlirc-expand-math-ops=split-sincos %s | FileCheck %s --check-prefix=SPLIT
+// RUN: mlirc-opt --mlirc-expand-math-ops=host-libm %s | FileCheck %s --check-prefix=LIBM
 // CHECK-LABEL: func.func @clamp
 // CHECK: %[[UPPER:.*]] = arith.minimumf %arg0, %arg2 fastmath<nnan> : f32
 // CHECK: %[[R:.*]] = arith.maximumf %[[UPPER]], %arg1 fastmath<nnan> : f32
@@ -79,4 +82,28 @@ func.func @vector_fpowi(%b: vector<2x2xf32>, %e: vector<2x2xi32>)
     -> vector<2x2xf32> {
   %r = math.fpowi %b, %e : vector<2x2xf32>, vector<2x2xi32>
   return %r : vector<2x2xf32>
+}
+
+// CHECK-LABEL: func.func @near_zero
+// CHECK-NOT: call
+// CHECK: return
+// LIBM-LABEL: func.func @near_zero
+// LIBM: call @expm1f(%arg0) : (f32) -> f32
+// LIBM: call @log1p(%arg1) : (f64) -> f64
+// LIBM: call @expm1f({{.*}}) : (f32) -> f32
+// LIBM: call @expm1f({{.*}}) : (f32) -> f32
+// LIBM: %[[WIDE:.*]] = arith.extf %arg3 : f16 to f32
+// LIBM: %[[NARROW:.*]] = call @log1pf(%[[WIDE]]) : (f32) -> f32
+// LIBM: arith.truncf %[[NARROW]] : f32 to f16
+// LIBM: call @expm1l(%arg4) : (f80) -> f80
+// LIBM: math.exp %arg0 : f32
+// LIBM-NOT: math.expm1
+func.func @near_zero(%a: f32, %b: f64, %c: vector<2xf32>, %d: f16, %e: f80) -> (f32, f64, vector<2xf32>, f16, f80, f32) {
+  %0 = math.expm1 %a : f32
+  %1 = math.log1p %b : f64
+  %2 = math.expm1 %c : vector<2xf32>
+  %3 = math.log1p %d : f16
+  %4 = math.expm1 %e : f80
+  %5 = math.exp %a : f32
+  return %0, %1, %2, %3, %4, %5 : f32, f64, vector<2xf32>, f16, f80, f32
 }
