@@ -11,7 +11,9 @@
 
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
+#include "targets/vulkan/AccurateMath.h"
 #include "targets/vulkan/EmulateBF16.h"
+#include "targets/vulkan/ExactFloatOps.h"
 #include "targets/vulkan/IndexMemory.h"
 #include "targets/vulkan/KernelAllocations.h"
 #include "targets/vulkan/MemRefMetadata.h"
@@ -145,6 +147,8 @@ struct ConvertKernelsToSPIRVPass
     // The unit's target attribute, where the conversion looks for it.
     spirv::TargetEnvAttr targetEnv = getTargetEnv(module);
     copy->setAttr(spirv::getTargetEnvAttrName(), targetEnv);
+    // Of the program's own ops, before the rewrites below add theirs.
+    bool keepExact = !mlirc::allFloatOpsReassociate(copy);
     std::unique_ptr<ConversionTarget> target =
         SPIRVConversionTarget::get(targetEnv);
 
@@ -189,6 +193,7 @@ struct ConvertKernelsToSPIRVPass
         failed(mlirc::emulateBF16(copy)))
       return signalPassFailure();
     guardLoopResults(copy);
+    mlirc::rewriteMathForAccuracy(copy);
     {
       // What GLSL.std.450 lacks, as arithmetic; vectors in memory as
       // their elements.
@@ -196,12 +201,13 @@ struct ConvertKernelsToSPIRVPass
       populatePolynomialApproximateErfPattern(patterns);
       populatePolynomialApproximateErfcPattern(patterns);
       math::populateExpansionPatterns(patterns, {"fpowi"});
+      // The contraction the ops' flags allow, as Fma: the driver fuses
+      // nothing the decorations below keep exact.
+      populateUpliftToFMAPatterns(patterns);
       mlirc::populateMissingSPIRVRewrites(patterns);
-      // GLSL.std.450 lacks cbrt and atan2; MLIR approximates them, and erfc,
-      // for f32.
-      auto approximated = [](StringRef name) {
-        return name == "math.cbrt" || name == "math.atan2";
-      };
+      // GLSL.std.450 lacks cbrt and atan2, and lavapipe's asin, atan,
+      // tanh, ... were off in the fourth digit: MLIR approximates them.
+      auto approximated = mlirc::isApproximatedForVulkan;
       populateMathPolynomialApproximationPatterns(patterns, approximated);
       // f16 through f32, which those approximations take.
       populateMathF32ExpansionPatterns(patterns, [&](StringRef name) {
@@ -294,8 +300,11 @@ struct ConvertKernelsToSPIRVPass
     // The copy is a spirv.module now, unless something in it stayed.
     if (failed(checkConverted(&module.getBody()->front())))
       return signalPassFailure();
-    if (auto shader = dyn_cast<spirv::ModuleOp>(module.getBody()->front()))
+    if (auto shader = dyn_cast<spirv::ModuleOp>(module.getBody()->front())) {
       mlirc::specializeWorkgroupSize(shader);
+      if (keepExact)
+        mlirc::keepFloatOpsExact(shader);
+    }
   }
 
   /// The input's own `spirv.target_env` (MLIR's Vulkan programs write one

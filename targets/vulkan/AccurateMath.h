@@ -1,0 +1,39 @@
+//===- AccurateMath.h - Vulkan math functions to a few ulp -----*- C++ -*-===//
+//
+// GLSL.std.450 specifies many functions by the formula a driver may use
+// (sinh as (exp(x) - exp(-x)) / 2, asin through atan2, ...), and leaves
+// special values undefined (pow(0, 0), atan2(0, 0)). On lavapipe, sinh and
+// atanh of 1e-5 were off in the third digit and asin(0.5) in the fourth,
+// where CUDA's and HIP's functions are within a few ulp. Kernels for the
+// Vulkan target compute:
+//   - sinh, asinh, atanh and acosh through expm1 and log1p, as libm does
+//     near 0 (and 1);
+//   - asin, acos, atan, tanh, log, expm1 and log1p as MLIR's polynomial
+//     approximations (populated by the caller);
+//   - pow, atan2 and cbrt with C's values at zeros, infinities and NaNs,
+//     around the function's own result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_TARGETS_VULKAN_ACCURATEMATH_H
+#define MLIRC_TARGETS_VULKAN_ACCURATEMATH_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace mlirc {
+
+/// Rewrites the hyperbolic functions and guards the special values of the
+/// math ops under \p root, as above.
+void rewriteMathForAccuracy(mlir::Operation *root);
+
+/// Whether Vulkan kernels compute the math op named \p name (`math.asin`)
+/// as MLIR's polynomial approximation.
+bool isApproximatedForVulkan(llvm::StringRef name);
+
+} // namespace mlirc
+
+#endif // MLIRC_TARGETS_VULKAN_ACCURATEMATH_H
