@@ -291,7 +291,15 @@ struct RecordKernelABIPass
         bool packed = (hostBytes < 4 && deviceBytes == 4 &&
                        !isa<IndexType>(memref.getElementType())) ||
                       memref.getElementType().isInteger(8);
-        if (!hostBytes || (hostBytes != deviceBytes && !packed))
+        if (!hostBytes && isa<VectorType>(memref.getElementType()))
+          return argError() << "the host pads its vector elements to a power "
+                               "of two elements, which a shader's array does "
+                               "not; use scalars or vectors of 2 or 4 "
+                               "elements";
+        if (!hostBytes)
+          return argError() << "its elements have no layout that the host "
+                               "and a shader share; use scalars";
+        if (hostBytes != deviceBytes && !packed)
           return argError()
                  << "its elements take " << hostBytes
                  << " bytes on the host and " << deviceBytes
