@@ -15,12 +15,16 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 
@@ -182,6 +186,86 @@ Value guardPow(FloatBuilder &f, Value x, Value y, Value result) {
   return f.select(f.eq(y, zero), one, result);
 }
 
+/// The remainder of |x| and a normal |y| <= |x|, exactly, as libm's fmod:
+/// subtract |y| times the largest power of two not above what remains,
+/// which Sterbenz's lemma makes exact, until less than |y| remains. Each
+/// round at least halves the rest: at most 254 rounds. \p f is scalar.
+Value reduceMagnitude(FloatBuilder &f, Value ax, Value ay) {
+  OpBuilder &b = f.b;
+  Location loc = f.loc;
+  Type i32 = b.getI32Type();
+  Value inf = f.c(INFINITY);
+  auto loop = scf::WhileOp::create(b, loc, f.type, ax);
+  Block *before = b.createBlock(&loop.getBefore(), {}, f.type, loc);
+  Value rest = before->getArgument(0);
+  Value more =
+      f.both(f.cmp(arith::CmpFPredicate::OGE, rest, ay), f.lt(rest, inf));
+  scf::ConditionOp::create(b, loc, more, rest);
+  Block *after = b.createBlock(&loop.getAfter(), {}, f.type, loc);
+  rest = after->getArgument(0);
+  auto bits = [&](Value value) -> Value {
+    return arith::BitcastOp::create(b, loc, i32, value);
+  };
+  auto constant = [&](int32_t value) -> Value {
+    return arith::ConstantIntOp::create(b, loc, value, 32);
+  };
+  Value yBits = bits(ay);
+  Value exponentBits = constant(23);
+  Value shift = arith::SubIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits(rest), exponentBits),
+      arith::ShRUIOp::create(b, loc, yBits, exponentBits));
+  // |y| 2^shift, or 2^(shift - 1) where that is above the rest.
+  auto scaled = [&](Value exponent) -> Value {
+    Value moved = arith::AddIOp::create(
+        b, loc, yBits, arith::ShLIOp::create(b, loc, exponent, exponentBits));
+    return arith::BitcastOp::create(b, loc, f.type, moved);
+  };
+  Value step = scaled(shift);
+  step =
+      f.select(f.lt(rest, step),
+               scaled(arith::SubIOp::create(b, loc, shift, constant(1))), step);
+  scf::YieldOp::create(b, loc, f.sub(rest, step));
+  b.setInsertionPointAfter(loop);
+  return loop.getResult(0);
+}
+
+/// arith.remf as libm's fmod, exactly: SPIR-V's FRem is x - y trunc(x/y),
+/// which made fmod(1000.7, 0.1) 0 (0.0999973), and NaN of fmod(x, inf).
+/// Scalars; y below the smallest normal float stays FRem's.
+Value remainder(FloatBuilder &f, Value x, Value y) {
+  Value ay = f.abs(y);
+  Value normal = f.cmp(arith::CmpFPredicate::OGE, ay,
+                       f.c(std::numeric_limits<float>::min()));
+  Value rest =
+      reduceMagnitude(f, f.abs(x), f.select(normal, ay, f.c(INFINITY)));
+  Value result = f.select(normal, f.copySign(rest, x),
+                          arith::RemFOp::create(f.b, f.loc, x, y));
+  Value undefined = f.either(f.either(f.eq(y, f.c(0)), f.isInf(x)),
+                             f.either(f.isNaN(x), f.isNaN(y)));
+  return f.select(undefined, f.c(NAN), result);
+}
+
+/// remainder() of each element.
+Value remainderOfElements(FloatBuilder &f, ValueRange operands) {
+  auto vector = dyn_cast<VectorType>(f.type);
+  if (!vector)
+    return remainder(f, operands[0], operands[1]);
+  auto flat =
+      VectorType::get({vector.getNumElements()}, vector.getElementType());
+  FloatBuilder scalar{f.b, f.loc, vector.getElementType()};
+  SmallVector<Value> x, y, results;
+  for (auto [value, elements] :
+       {std::pair(operands[0], &x), std::pair(operands[1], &y)}) {
+    Value row = vector::ShapeCastOp::create(f.b, f.loc, flat, value);
+    for (int64_t i = 0; i < flat.getNumElements(); ++i)
+      elements->push_back(vector::ExtractOp::create(f.b, f.loc, row, i));
+  }
+  for (auto [xi, yi] : llvm::zip_equal(x, y))
+    results.push_back(remainder(scalar, xi, yi));
+  Value row = vector::FromElementsOp::create(f.b, f.loc, flat, results);
+  return vector::ShapeCastOp::create(f.b, f.loc, vector, row);
+}
+
 /// \p op's result computed as above, on f32 (f16 extended): null for an op
 /// this file leaves alone.
 Value rewrite(Operation *op, FloatBuilder &f, ValueRange operands) {
@@ -208,6 +292,19 @@ Value rewrite(Operation *op, FloatBuilder &f, ValueRange operands) {
         return guardPow(f, x, operands[1],
                         math::PowFOp::create(f.b, f.loc, x, operands[1]));
       })
+      // IEEE's maximum and minimum order -0 below +0; GLSL's FMax and FMin
+      // may return either.
+      .Case([&](arith::MaximumFOp) {
+        Value max = arith::MaximumFOp::create(f.b, f.loc, x, operands[1]);
+        return f.select(f.eq(x, operands[1]),
+                        f.select(f.signBit(x), operands[1], x), max);
+      })
+      .Case([&](arith::MinimumFOp) {
+        Value min = arith::MinimumFOp::create(f.b, f.loc, x, operands[1]);
+        return f.select(f.eq(x, operands[1]),
+                        f.select(f.signBit(x), x, operands[1]), min);
+      })
+      .Case([&](arith::RemFOp) { return remainderOfElements(f, operands); })
       .Default([](Operation *) { return Value(); });
 }
 
@@ -218,7 +315,8 @@ void mlirc::rewriteMathForAccuracy(Operation *root) {
   root->walk([&](Operation *op) {
     if (!isa<math::SinhOp, math::AsinhOp, math::AtanhOp, math::AcoshOp,
              math::AtanOp, math::Atan2Op, math::CbrtOp, math::ErfOp,
-             math::PowFOp>(op))
+             math::PowFOp, arith::MaximumFOp, arith::MinimumFOp, arith::RemFOp>(
+            op))
       return;
     Type element = getElementTypeOrSelf(op->getResult(0).getType());
     if (element.isF16() || element.isF32())

@@ -11,7 +11,9 @@
 //   - asin, acos, atan, tanh, log, expm1 and log1p as MLIR's polynomial
 //     approximations (populated by the caller);
 //   - pow, atan2 and cbrt with C's values at zeros, infinities and NaNs,
-//     around the function's own result.
+//     around the function's own result;
+//   - arith.remf exactly, as fmod (SPIR-V's FRem is x - y trunc(x/y)), and
+//     maximumf and minimumf with -0 below +0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,8 +28,7 @@ class Operation;
 
 namespace mlirc {
 
-/// Rewrites the hyperbolic functions and guards the special values of the
-/// math ops under \p root, as above.
+/// Rewrites the math and float ops under \p root as above.
 void rewriteMathForAccuracy(mlir::Operation *root);
 
 /// Whether Vulkan kernels compute the math op named \p name (`math.asin`)
