@@ -6,7 +6,9 @@
 //   asinh(x) = sign(x) log1p(a + a^2 / (1 + sqrt(1 + a^2))),  a = |x|
 //   atanh(x) = sign(x) log1p(2a / (1 - a)) / 2
 //   acosh(x) = log1p(t + sqrt(2t + t^2)),      t = x - 1
-// and, where a^2 would overflow, asinh and acosh as log(a) + log(2).
+// and, where a^2 would overflow, asinh and acosh as log(a) + log(2);
+// atan(x) = asin(x / sqrt(1 + x^2)); fmod by subtracting y scaled by
+// powers of two, each subtraction exact.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +23,6 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
-
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
