@@ -203,7 +203,7 @@ struct ConvertKernelsToSPIRVPass
       math::populateExpansionPatterns(patterns, {"fpowi"});
       // The contraction the ops' flags allow, as Fma: the driver fuses
       // nothing the decorations below keep exact.
-      populateUpliftToFMAPatterns(patterns);
+      mlirc::populateContractionPatterns(patterns);
       mlirc::populateMissingSPIRVRewrites(patterns);
       // GLSL.std.450 lacks cbrt and atan2, and lavapipe's asin, atan,
       // tanh, ... were off in the fourth digit: MLIR approximates them.

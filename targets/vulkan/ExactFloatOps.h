@@ -6,7 +6,8 @@
 // say otherwise, so every float op of a kernel is decorated, unless all of
 // them allow reassociation (-ffast-math). Contraction, which the `contract`
 // flag allows, is then done before: multiplies and adds become GLSL's Fma
-// (MLIR's uplift-to-fma patterns).
+// (MLIR's uplift-to-fma patterns), and so do multiplies and subtractions,
+// as LLVM fuses them for NVIDIA and AMD.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 
 namespace mlir {
 class Operation;
+class RewritePatternSet;
 namespace spirv {
 class ModuleOp;
 } // namespace spirv
@@ -24,6 +26,10 @@ namespace mlirc {
 
 /// Whether every float arith op under \p root allows reassociation.
 bool allFloatOpsReassociate(mlir::Operation *root);
+
+/// Patterns that make math.fma of the multiplies and the adds or
+/// subtractions that use them where both ops allow contraction.
+void populateContractionPatterns(mlir::RewritePatternSet &patterns);
 
 /// Decorates the float arithmetic of \p module NoContraction.
 void keepFloatOpsExact(mlir::spirv::ModuleOp module);
