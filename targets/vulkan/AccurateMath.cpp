@@ -25,8 +25,6 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <limits>
-
 using namespace mlir;
 
 namespace {
@@ -44,6 +42,12 @@ struct FloatBuilder {
         cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics(),
         APFloat::rmNearestTiesToEven, &lost);
     return createScalarOrSplatConstant(b, loc, type, constant);
+  }
+  Value smallestNormal() {
+    auto element = cast<FloatType>(getElementTypeOrSelf(type));
+    return createScalarOrSplatConstant(
+        b, loc, type,
+        APFloat::getSmallestNormalized(element.getFloatSemantics()));
   }
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
@@ -190,11 +194,13 @@ Value guardPow(FloatBuilder &f, Value x, Value y, Value result) {
 /// The remainder of |x| and a normal |y| <= |x|, exactly, as libm's fmod:
 /// subtract |y| times the largest power of two not above what remains,
 /// which Sterbenz's lemma makes exact, until less than |y| remains. Each
-/// round at least halves the rest: at most 254 rounds. \p f is scalar.
+/// round at least halves the rest: at most 254 rounds for f32, 2046 for
+/// f64. \p f is scalar f32 or f64.
 Value reduceMagnitude(FloatBuilder &f, Value ax, Value ay) {
   OpBuilder &b = f.b;
   Location loc = f.loc;
-  Type i32 = b.getI32Type();
+  unsigned width = f.type.getIntOrFloatBitWidth();
+  Type integer = b.getIntegerType(width);
   Value inf = f.c(INFINITY);
   auto loop = scf::WhileOp::create(b, loc, f.type, ax);
   Block *before = b.createBlock(&loop.getBefore(), {}, f.type, loc);
@@ -205,13 +211,15 @@ Value reduceMagnitude(FloatBuilder &f, Value ax, Value ay) {
   Block *after = b.createBlock(&loop.getAfter(), {}, f.type, loc);
   rest = after->getArgument(0);
   auto bits = [&](Value value) -> Value {
-    return arith::BitcastOp::create(b, loc, i32, value);
+    return arith::BitcastOp::create(b, loc, integer, value);
   };
-  auto constant = [&](int32_t value) -> Value {
-    return arith::ConstantIntOp::create(b, loc, value, 32);
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIntOp::create(b, loc, value, width);
   };
   Value yBits = bits(ay);
-  Value exponentBits = constant(23);
+  // Where the exponent field starts.
+  Value exponentBits =
+      constant(cast<FloatType>(f.type).getFPMantissaWidth() - 1);
   Value shift = arith::SubIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, bits(rest), exponentBits),
       arith::ShRUIOp::create(b, loc, yBits, exponentBits));
@@ -235,8 +243,7 @@ Value reduceMagnitude(FloatBuilder &f, Value ax, Value ay) {
 /// Scalars; y below the smallest normal float stays FRem's.
 Value remainder(FloatBuilder &f, Value x, Value y) {
   Value ay = f.abs(y);
-  Value normal = f.cmp(arith::CmpFPredicate::OGE, ay,
-                       f.c(std::numeric_limits<float>::min()));
+  Value normal = f.cmp(arith::CmpFPredicate::OGE, ay, f.smallestNormal());
   Value rest =
       reduceMagnitude(f, f.abs(x), f.select(normal, ay, f.c(INFINITY)));
   Value result = f.select(normal, f.copySign(rest, x),
@@ -319,8 +326,11 @@ void mlirc::rewriteMathForAccuracy(Operation *root) {
              math::PowFOp, arith::MaximumFOp, arith::MinimumFOp, arith::RemFOp>(
             op))
       return;
+    // GLSL's functions take f16 and f32 (f64 is an error at the op before);
+    // the arith ops any float Vulkan computes.
     Type element = getElementTypeOrSelf(op->getResult(0).getType());
-    if (element.isF16() || element.isF32())
+    if (element.isF16() || element.isF32() ||
+        (element.isF64() && isa<arith::ArithDialect>(op->getDialect())))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -328,9 +338,12 @@ void mlirc::rewriteMathForAccuracy(Operation *root) {
     rewriter.setInsertionPoint(op);
     Location loc = op->getLoc();
     Type type = op->getResult(0).getType();
+    // f16 computes in f32, exactly for the arith ops.
     Type f32 = rewriter.getF32Type();
-    Type wide =
-        isa<VectorType>(type) ? Type(cast<VectorType>(type).clone(f32)) : f32;
+    Type wide = !getElementTypeOrSelf(type).isF16() ? type
+                : isa<VectorType>(type)
+                    ? Type(cast<VectorType>(type).clone(f32))
+                    : f32;
     SmallVector<Value> operands;
     for (Value operand : op->getOperands())
       operands.push_back(type == wide ? operand

@@ -12,10 +12,13 @@
 // log1p(-1); remf as fmod, exactly (Vulkan's FRem is x - y trunc(x/y):
 // 0.0771484 for the first), also by inf (NaN on Vulkan before), -1 rem 1
 // (-0) and by 0; maximumf(0, -0), minimumf(0, -0) (Vulkan's FMax and FMin
-// may pick either zero) and maximumf(NaN, 1).
+// may pick either zero) and maximumf(NaN, 1). Then remf and maximumf on
+// f64: fmod(12345.678, 0.1), fmod(1, inf), maximumf(0, -0).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [1e-07,  1e-07,  1e-05,  1e-05,  1e-05,  0.0141432,  0.523599,  1.0472,  0.643501,  2.1588,  0.635149,  0.000100012,  0,  1,  inf,  {{-?}}nan,  -8,  1,  1,  1,  -inf,  0,  3.14159,  -3.14159,  3.14159,  0.785398,  inf,  -2,  10.0179,  -12.2061,  12.2061,  0.549306,  -1,  -inf,  0.0775504,  2.37016,  1,  -0,  {{-?}}nan,  0,  -0,  nan]
+// CHECK: [0.078,  1,  0]
 func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefF64(memref<*xf64>)
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -90,6 +93,25 @@ func.func @main() {
   %i22 = arith.constant 22 : index
   %v22 = arith.constant 3.14159 : f32
   memref.store %v22, %in[%i22] : memref<23xf32>
+  %wide = memref.alloc() : memref<6xf64>
+  %w0 = arith.constant 12345.678 : f64
+  %w1 = arith.constant 0.1 : f64
+  %w2 = arith.constant 1.0 : f64
+  %w3 = arith.constant 0x7FF0000000000000 : f64
+  %w4 = arith.constant 0.0 : f64
+  %w5 = arith.constant -0.0 : f64
+  %j0 = arith.constant 0 : index
+  %j1 = arith.constant 1 : index
+  %j2 = arith.constant 2 : index
+  %j3 = arith.constant 3 : index
+  %j4 = arith.constant 4 : index
+  %j5 = arith.constant 5 : index
+  memref.store %w0, %wide[%j0] : memref<6xf64>
+  memref.store %w1, %wide[%j1] : memref<6xf64>
+  memref.store %w2, %wide[%j2] : memref<6xf64>
+  memref.store %w3, %wide[%j3] : memref<6xf64>
+  memref.store %w4, %wide[%j4] : memref<6xf64>
+  memref.store %w5, %wide[%j5] : memref<6xf64>
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %k0 = arith.constant 0 : index
@@ -266,9 +288,24 @@ func.func @main() {
     %r41 = arith.maximumf %x10, %x14 : f32
     %o41 = arith.constant 41 : index
     memref.store %r41, %out[%o41] : memref<42xf32>
+    %d0 = memref.load %wide[%j0] : memref<6xf64>
+    %d1 = memref.load %wide[%j1] : memref<6xf64>
+    %d2 = memref.load %wide[%j2] : memref<6xf64>
+    %d3 = memref.load %wide[%j3] : memref<6xf64>
+    %d4 = memref.load %wide[%j4] : memref<6xf64>
+    %d5 = memref.load %wide[%j5] : memref<6xf64>
+    %e0 = arith.remf %d0, %d1 : f64
+    %e1 = arith.remf %d2, %d3 : f64
+    %e2 = arith.maximumf %d4, %d5 : f64
+    memref.store %e0, %wide[%j0] : memref<6xf64>
+    memref.store %e1, %wide[%j1] : memref<6xf64>
+    memref.store %e2, %wide[%j2] : memref<6xf64>
     gpu.terminator
   }
   %u = memref.cast %out : memref<42xf32> to memref<*xf32>
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %first = memref.subview %wide[0] [3] [1] : memref<6xf64> to memref<3xf64, strided<[1]>>
+  %w = memref.cast %first : memref<3xf64, strided<[1]>> to memref<*xf64>
+  call @printMemrefF64(%w) : (memref<*xf64>) -> ()
   return
 }
