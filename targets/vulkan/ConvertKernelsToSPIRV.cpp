@@ -205,8 +205,9 @@ struct ConvertKernelsToSPIRVPass
       // nothing the decorations below keep exact.
       mlirc::populateContractionPatterns(patterns);
       mlirc::populateMissingSPIRVRewrites(patterns);
-      // GLSL.std.450 lacks cbrt and atan2, and lavapipe's asin, atan,
-      // tanh, ... were off in the fourth digit: MLIR approximates them.
+      // GLSL.std.450 lacks cbrt, and lavapipe's asin, tanh, log1p, ...
+      // were off in the fourth digit: MLIR approximates them
+      // (AccurateMath.h; atan and atan2 go through asin).
       auto approximated = mlirc::isApproximatedForVulkan;
       populateMathPolynomialApproximationPatterns(patterns, approximated);
       // f16 through f32, which those approximations take.
