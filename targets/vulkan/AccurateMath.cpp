@@ -357,6 +357,13 @@ void mlirc::rewriteMathForAccuracy(Operation *root) {
   }
 }
 
+bool mlirc::needsExactArithmetic(Operation *op) {
+  return isa<math::SinhOp, math::AsinhOp, math::AtanhOp, math::AcoshOp,
+             math::AtanOp, math::Atan2Op, math::ErfOp, math::ErfcOp,
+             arith::RemFOp>(op) ||
+         isApproximatedForVulkan(op->getName().getStringRef());
+}
+
 bool mlirc::isApproximatedForVulkan(StringRef name) {
   return llvm::is_contained({"math.asin", "math.acos", "math.tanh", "math.log",
                              "math.expm1", "math.log1p", "math.cbrt"},

@@ -35,6 +35,11 @@ void rewriteMathForAccuracy(mlir::Operation *root);
 /// as MLIR's polynomial approximation.
 bool isApproximatedForVulkan(llvm::StringRef name);
 
+/// Whether a kernel with \p op needs float arithmetic in IEEE order even
+/// where its own ops allow reassociation (-ffast-math): the formulas and
+/// approximations above (log1p's, for one, cancels on purpose).
+bool needsExactArithmetic(mlir::Operation *op);
+
 } // namespace mlirc
 
 #endif // MLIRC_TARGETS_VULKAN_ACCURATEMATH_H

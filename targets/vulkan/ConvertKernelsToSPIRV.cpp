@@ -148,7 +148,13 @@ struct ConvertKernelsToSPIRVPass
     spirv::TargetEnvAttr targetEnv = getTargetEnv(module);
     copy->setAttr(spirv::getTargetEnvAttrName(), targetEnv);
     // Of the program's own ops, before the rewrites below add theirs.
-    bool keepExact = !mlirc::allFloatOpsReassociate(copy);
+    bool keepExact = !mlirc::allFloatOpsReassociate(copy) ||
+                     copy->walk([](Operation *op) {
+                           return mlirc::needsExactArithmetic(op)
+                                      ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+                         })
+                         .wasInterrupted();
     std::unique_ptr<ConversionTarget> target =
         SPIRVConversionTarget::get(targetEnv);
 

@@ -4,10 +4,11 @@
 // an op is decorated NoContraction (Mesa's drivers fold (x + 1) - 1 to x).
 // arith's ops round each result as IEEE does unless their fastmath flags
 // say otherwise, so every float op of a kernel is decorated, unless all of
-// them allow reassociation (-ffast-math). Contraction, which the `contract`
-// flag allows, is then done before: multiplies and adds become GLSL's Fma
-// (MLIR's uplift-to-fma patterns), and so do multiplies and subtractions,
-// as LLVM fuses them for NVIDIA and AMD.
+// them allow reassociation (-ffast-math) and none of the math functions
+// that need IEEE order is there (AccurateMath.h). Contraction, which the
+// `contract` flag allows, is then done before: multiplies and adds become
+// GLSL's Fma (MLIR's uplift-to-fma patterns), and so do multiplies and
+// subtractions, as LLVM fuses them for NVIDIA and AMD.
 //
 //===----------------------------------------------------------------------===//
 
