@@ -148,15 +148,19 @@ struct LowerNDStore : OpRewritePattern<vector::StoreOp> {
   }
 };
 
-/// The first index of \p position that is dynamic where vector-to-llvm
-/// cannot take it: anywhere but last in a position that reaches a scalar
-/// (that one is an extractelement or insertelement).
+/// The first index of \p position in \p type that is dynamic where
+/// vector-to-llvm cannot take it: anywhere but last in a position that
+/// reaches a scalar (that one is an extractelement or insertelement).
+/// None where there is no such index, or its dimension is scalable.
 std::optional<unsigned> getRowIndex(ArrayRef<OpFoldResult> position,
-                                    int64_t rank) {
+                                    VectorType type) {
   for (unsigned i = 0, e = position.size(); i < e; ++i)
     if (isa<Value>(position[i]) &&
-        !(i + 1 == e && static_cast<int64_t>(e) == rank))
+        !(i + 1 == e && static_cast<int64_t>(e) == type.getRank())) {
+      if (type.getScalableDims()[i])
+        return std::nullopt;
       return i;
+    }
   return std::nullopt;
 }
 
@@ -184,8 +188,8 @@ struct ExtractDynamicRow : OpRewritePattern<vector::ExtractOp> {
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getSourceVectorType();
     SmallVector<OpFoldResult> position = op.getMixedPosition();
-    std::optional<unsigned> index = getRowIndex(position, type.getRank());
-    if (!index || type.getScalableDims()[*index])
+    std::optional<unsigned> index = getRowIndex(position, type);
+    if (!index)
       return failure();
     Location loc = op.getLoc();
     Value row = cast<Value>(position[*index]);
@@ -214,8 +218,8 @@ struct InsertDynamicRow : OpRewritePattern<vector::InsertOp> {
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getDestVectorType();
     SmallVector<OpFoldResult> position = op.getMixedPosition();
-    std::optional<unsigned> index = getRowIndex(position, type.getRank());
-    if (!index || type.getScalableDims()[*index])
+    std::optional<unsigned> index = getRowIndex(position, type);
+    if (!index)
       return failure();
     Location loc = op.getLoc();
     Value row = cast<Value>(position[*index]);
