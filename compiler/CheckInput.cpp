@@ -471,6 +471,22 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     return success();
   }
 
+  /// OpenMP in host code runs on the CPU's threads through libomp; its
+  /// device offloading would need an OpenMP device toolchain, and mlirc's
+  /// GPU code is in the gpu dialect.
+  LogicalResult checkOpenMPOp(Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (!name.starts_with("omp.target") && !name.starts_with("omp.map.") &&
+        name != "omp.declare_mapper")
+      return success();
+    return op->emitError("'")
+           << name
+           << "' cannot be compiled: mlirc runs OpenMP in host code on the "
+              "CPU (parallel, loops, tasks, ...), not OpenMP's device "
+              "offloading; write the device code as a gpu.launch or a "
+              "gpu.func";
+  }
+
   /// Ops of dialects mlirc does not lower (sparse_tensor, ...) would fail
   /// deep in a conversion as an unrealized cast somewhere else.
   LogicalResult checkDialect(Operation *op) {
@@ -509,14 +525,17 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     if ((dialect == "async" || dialect == "x86vector" || dialect == "amx") &&
         !inKernel)
       return success();
+    if (dialect == "omp" && !inKernel)
+      return checkOpenMPOp(op);
     return op->emitError("'")
            << op->getName() << "' cannot be compiled "
            << (inKernel ? "in a kernel" : "in host code")
            << ": mlirc compiles the func, arith, math, index, memref, scf, "
               "cf, vector, affine, gpu, ub, llvm, linalg, tensor, "
               "bufferization, complex and sparse_tensor dialects"
-           << (inKernel ? "" : ", async, tosa, ml_program's globals, "
-                               "x86vector and amx");
+           << (inKernel ? ""
+                        : ", async, omp, tosa, ml_program's globals, "
+                          "x86vector and amx");
   }
 
   void runOnOperation() override {

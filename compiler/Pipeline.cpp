@@ -148,6 +148,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
                                const PipelineOptions &options) {
   for (const TargetUnit *unit : options.units)
     unit->populateHostPreLowering(pm);
+  pm.addPass(createOpenMPIfAsBranches());
   addComplexVectorAffineLowering(pm);
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())
@@ -213,6 +214,10 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
+  // OpenMP's ops stay for the translation to LLVM IR, which outlines their
+  // regions into calls to libomp; here their operands, results and region
+  // arguments become LLVM types.
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createMoveLoopAnnotations());
   addModuleCanonicalizer(pm);

@@ -593,6 +593,10 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
           !arg->getOption().getName().starts_with("fno-");
       options.sourceArgs.push_back(arg->getAsString(argList));
       break;
+    case OPT_fopenmp:
+    case OPT_fno_openmp:
+      options.openMP = arg->getOption().matches(OPT_fopenmp);
+      break;
     case OPT_shared:
       options.shared = true;
       options.linkDriverArgs.push_back(arg->getAsString(argList));

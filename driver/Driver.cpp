@@ -11,6 +11,7 @@
 #include "driver/ClangJobs.h"
 #include "driver/LinkInputs.h"
 #include "driver/MLIRCompiler.h"
+#include "driver/OpenMPRuntime.h"
 #include "driver/ResolveTargets.h"
 #include "support/CrashContainment.h"
 #include "support/OutputFile.h"
@@ -150,6 +151,10 @@ private:
   /// main for an executable made of .mlir files only.
   Error checkEntryPointDefined() const;
   Expected<std::vector<std::string>> getRuntimeLinkArgs();
+  /// libomp for the programs that call it (omp ops, -fopenmp sources, or
+  /// objects made so): an error when one of those needs it and it is
+  /// missing.
+  Error addOpenMPRuntime(std::vector<std::string> &args) const;
   /// The unit that builds \p input when it is a GPU source (.cu, .hip).
   const TargetUnit *findSourceUnit(const Input &input) const;
 
@@ -164,6 +169,8 @@ private:
   std::vector<std::string> sourceLinkArgs;
   /// How many compiled .mlir inputs define the --entry-point function.
   unsigned entryPointsDefined = 0;
+  /// The first omp op of the compiled inputs, "" when none has one.
+  std::string openMPUse;
 };
 
 } // namespace
@@ -236,6 +243,7 @@ Error Driver::setUp() {
   settings.reset(new CompileSettings{
       options, std::move(targets), std::move(compileUnits), jobOptions, temps});
   settings->entryPointsDefined = &entryPointsDefined;
+  settings->openMPUse = &openMPUse;
   settings->singleMLIRInput =
       llvm::count_if(options.inputs, [](const Input &input) {
         return input.kind == Input::Kind::MLIR;
@@ -273,6 +281,15 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   }
   args.insert(args.begin() + 2, options.sourceArgs.begin(),
               options.sourceArgs.end());
+  if (options.openMP) {
+    std::vector<std::string> openMP = {"-fopenmp"};
+    std::string headers = findOpenMPHeaderDir(MLIRC_LLVM_LIBRARY_DIR);
+    // Last, after clang's own headers: that directory's other headers are
+    // another clang version's.
+    if (!headers.empty())
+      openMP.insert(openMP.end(), {"-idirafter", headers});
+    args.insert(args.begin() + 2, openMP.begin(), openMP.end());
+  }
   // CUDA and HIP sources: device code for the unit's targets, in objects
   // that link like mlirc's.
   if (const TargetUnit *unit = findSourceUnit(input)) {
@@ -410,6 +427,40 @@ Error Driver::compileOnly() {
   return checkEntryPointDefined();
 }
 
+Error Driver::addOpenMPRuntime(std::vector<std::string> &args) const {
+  // A relocatable link leaves the runtime to the final one.
+  if (llvm::is_contained(options.linkDriverArgs, "-r"))
+    return Error::success();
+  bool needed = options.openMP || !openMPUse.empty();
+  // libomp is a shared library only.
+  if (llvm::is_contained(options.linkDriverArgs, "-static")) {
+    if (!needed)
+      return Error::success();
+    return createStringError(
+        "%s needs the OpenMP runtime, which is a shared library (libomp): "
+        "link without -static",
+        openMPUse.empty() ? "-fopenmp" : openMPUse.c_str());
+  }
+  std::optional<std::string> runtime =
+      findOpenMPRuntime(MLIRC_LLVM_LIBRARY_DIR);
+  if (!runtime) {
+    if (!needed)
+      return Error::success();
+    return createStringError(
+        "%s needs the OpenMP runtime (libomp), which is not installed; "
+        "install it (Debian: apt-get install libomp-dev)",
+        openMPUse.empty() ? "-fopenmp" : openMPUse.c_str());
+  }
+  // On every link, as the runtime archives are: a program that calls no
+  // __kmpc_* function does not depend on it.
+  args.insert(args.end(),
+              {"-Wl,--push-state,--as-needed", *runtime, "-Wl,--pop-state"});
+  StringRef dir = sys::path::parent_path(*runtime);
+  if (dir == MLIRC_LLVM_LIBRARY_DIR)
+    args.push_back(("-Wl,-rpath," + dir).str());
+  return Error::success();
+}
+
 Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   std::vector<std::string> args;
   // First what each unit needs, which says why a unit cannot link.
@@ -485,6 +536,8 @@ Expected<std::vector<std::string>> Driver::getRuntimeLinkArgs() {
   sys::path::append(builtins, builtinsName);
   if (sys::fs::exists(builtins))
     args.push_back(std::string(builtins));
+  if (Error err = addOpenMPRuntime(args))
+    return std::move(err);
   args.push_back("-lpthread");
   // A shared library keeps its runtime to itself: a program or another
   // library with mlirc's runtime of its own must not bind to this copy.

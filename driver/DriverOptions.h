@@ -94,6 +94,8 @@ struct DriverOptions {
   bool positionIndependent = true;
   /// -shared: the link makes a shared library.
   bool shared = false;
+  /// -fopenmp: C/C++ inputs compile OpenMP pragmas.
+  bool openMP = false;
   /// -ftime-report: print where the time went.
   bool timeReport = false;
   /// -ftime-trace[=]: write a Chrome trace; the path (a file or a

@@ -781,6 +781,23 @@ Error MLIRCompilation::run() {
   }
   if (Error err = checkEntryPoint())
     return err;
+  if (settings.openMPUse && settings.openMPUse->empty())
+    module->walk([&](mlir::Operation *op) {
+      if (op->getDialect() && op->getDialect()->getNamespace() == "omp") {
+        std::string use = ("'" + op->getName().getStringRef() + "'").str();
+        op->getLoc()->walk([&](mlir::Location nested) {
+          auto file = dyn_cast<mlir::FileLineColLoc>(nested);
+          if (!file)
+            return mlir::WalkResult::advance();
+          use += " at " + file.getFilename().str() + ":" +
+                 std::to_string(file.getLine());
+          return mlir::WalkResult::interrupt();
+        });
+        *settings.openMPUse = use;
+        return mlir::WalkResult::interrupt();
+      }
+      return mlir::WalkResult::advance();
+    });
   if (failed(
           checkHostCpuFeatures(*module, options.hostCpu, options.hostFeatures)))
     return diagnosticsReported();

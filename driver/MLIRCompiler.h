@@ -31,6 +31,9 @@ struct CompileSettings {
   /// point (--entry-point, else main), so that the driver can say when none
   /// does; null when nobody asks.
   unsigned *entryPointsDefined = nullptr;
+  /// Where to put the location of the first omp op of a compiled input,
+  /// which the link needs libomp for; null when nobody asks.
+  std::string *openMPUse = nullptr;
   /// The invocation compiles one .mlir input: a missing entry point is an
   /// error of that input's.
   bool singleMLIRInput = true;

@@ -200,6 +200,10 @@ def : Flag<["-"], "fno-cuda-flush-denormals-to-zero">,
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "
            "(-fno-exceptions, -fopenmp, ...)">;
+def fopenmp : F<"fopenmp", "C/C++ inputs: OpenMP pragmas; the link: the "
+                           "OpenMP runtime (linked anyway when omp ops or "
+                           "objects need it)">;
+def fno_openmp : F<"fno-openmp", "Undo -fopenmp">;
 def fPIC : F<"fPIC", "Position-independent code, for shared libraries (the "
                      "default for .mlir inputs)">;
 def fpic : F<"fpic", "The same">;

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -27,8 +28,12 @@ using namespace mlir;
 namespace {
 
 /// True for ops that may stay after lowering: the LLVM dialect, a
-/// target's intrinsics, and the modules holding them.
+/// target's intrinsics, OpenMP's ops on LLVM types (the translation to
+/// LLVM IR lowers them), and the modules holding them.
 bool isLowered(Operation *op) {
+  if (isa_and_present<omp::OpenMPDialect>(op->getDialect()))
+    return llvm::all_of(op->getOperandTypes(), LLVM::isCompatibleType) &&
+           llvm::all_of(op->getResultTypes(), LLVM::isCompatibleType);
   return isa<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>(
              op->getDialect()) ||
          isa<ModuleOp, gpu::GPUModuleOp>(op);

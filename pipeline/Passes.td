@@ -332,6 +332,19 @@ def CheckLowered : Pass<"mlirc-check-lowered"> {
   }];
 }
 
+def OpenMPIfAsBranches : Pass<"mlirc-openmp-if-as-branches"> {
+  let summary = "omp.parallel if(c) as a branch between two parallel regions";
+  let description = [{
+    LLVM's OpenMP translation makes `omp.parallel if(%c)` a call of
+    `__kmpc_fork_call_if`, which libomp has only since LLVM 17 (Debian
+    bookworm's libomp-dev is LLVM 14's). The same region under `scf.if`,
+    once as it is and once with `num_threads(1)` (a team of one, which is
+    what a false `if` makes), calls `__kmpc_fork_call`, which every libomp
+    has.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def OutlineMathOps : Pass<"mlirc-outline-math-ops"> {
   let summary = "math.ipowi as calls of outlined functions";
   let description = [{

@@ -10,7 +10,7 @@ packages=(
   rocm-device-libs libamdhip64-dev
   spirv-tools mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
   cmake ninja-build make ccache python3 zstd libzstd-dev binutils libc6-dev
-  libstdc++-12-dev zlib1g-dev
+  libstdc++-12-dev zlib1g-dev libomp-dev
 )
 
 missing=()

@@ -37,6 +37,13 @@ config.substitutions.append(
 config.substitutions.append(
     ("%hipfatbin", "python3 " + os.path.join(config.test_source_root, "utils",
                                              "hipfatbin.py")))
+# LLVM's OpenMP runtime, which programs of the omp dialect and C/C++
+# sources built with -fopenmp link (LLVM 22's own, or Debian's libomp-dev).
+if any(os.path.exists(path) for path in (
+        os.path.join(config.mlir_lib_dir, "libomp.so"),
+        "/usr/lib/x86_64-linux-gnu/libomp.so.5")):
+    config.available_features.add("openmp-runtime")
+
 # MLIR's own tools make inputs the way users make them (gpu-module-to-binary).
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir,
                                                        "mlir-opt")))
