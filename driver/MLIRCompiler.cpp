@@ -782,7 +782,7 @@ Error MLIRCompilation::run() {
   if (Error err = checkEntryPoint())
     return err;
   if (settings.openMPUse && settings.openMPUse->empty())
-    module->walk([&](mlir::Operation *op) {
+    module->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
       if (op->getDialect() && op->getDialect()->getNamespace() == "omp") {
         std::string use = ("'" + op->getName().getStringRef() + "'").str();
         op->getLoc()->walk([&](mlir::Location nested) {
