@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Passes.h"
+#include "pipeline/GpuCopyCalls.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetRegistry.h"
 #include "targets/TargetUnit.h"
@@ -27,6 +28,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -476,15 +478,74 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
   /// GPU code is in the gpu dialect.
   LogicalResult checkOpenMPOp(Operation *op) {
     StringRef name = op->getName().getStringRef();
-    if (!name.starts_with("omp.target") && !name.starts_with("omp.map.") &&
-        name != "omp.declare_mapper")
+    if (name.starts_with("omp.target") || name.starts_with("omp.map.") ||
+        name == "omp.declare_mapper")
+      return op->emitError("'")
+             << name
+             << "' cannot be compiled: mlirc runs OpenMP in host code on the "
+                "CPU (parallel, loops, tasks, ...), not OpenMP's device "
+                "offloading; write the device code as a gpu.launch or a "
+                "gpu.func";
+    // MLIR's OpenMP lowering takes memory as pointers: a memref operand
+    // would become a descriptor where a pointer belongs, and a private or
+    // reduction variable is the address of what each thread gets a copy of.
+    auto pointerOnly = [&](Value var, StringRef clause) -> LogicalResult {
+      if (isa<LLVM::LLVMPointerType>(var.getType()))
+        return success();
+      return op->emitError("'")
+             << name << "' has " << clause << " of type " << var.getType()
+             << ": MLIR's OpenMP lowering takes the variable's memory as an "
+                "!llvm.ptr (for a memref, its "
+                "memref.extract_aligned_pointer_as_index through "
+                "llvm.inttoptr)";
+    };
+    if (auto clauses = dyn_cast<omp::BlockArgOpenMPOpInterface>(op)) {
+      for (Value var : clauses.getPrivateVars())
+        if (failed(pointerOnly(var, "a private variable")))
+          return failure();
+      for (Value var : clauses.getReductionVars())
+        if (failed(pointerOnly(var, "a reduction variable")))
+          return failure();
+      for (Value var : clauses.getInReductionVars())
+        if (failed(pointerOnly(var, "an in_reduction variable")))
+          return failure();
+      for (Value var : clauses.getTaskReductionVars())
+        if (failed(pointerOnly(var, "a task_reduction variable")))
+          return failure();
+    }
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType, UnrankedMemRefType>(operand.getType()))
+        return pointerOnly(operand, "an operand");
+    return success();
+  }
+
+  /// mlirc's runtimes copy and set one contiguous run of elements, and set
+  /// elements of 16 or 32 bits, as MLIR's do.
+  LogicalResult checkTransfer(Operation *op) {
+    for (Value operand : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type || mlirc::isContiguousRowMajor(type))
+        continue;
+      return op->emitError("'")
+             << op->getName() << "' of " << type
+             << ", whose elements are not one contiguous run: it "
+             << (isa<gpu::MemcpyOp>(op) ? "copies" : "sets")
+             << " contiguous memory; go through a contiguous buffer (a "
+                "memref.copy to or from one), or use one op per contiguous "
+                "part";
+    }
+    auto set = dyn_cast<gpu::MemsetOp>(op);
+    if (!set)
       return success();
-    return op->emitError("'")
-           << name
-           << "' cannot be compiled: mlirc runs OpenMP in host code on the "
-              "CPU (parallel, loops, tasks, ...), not OpenMP's device "
-              "offloading; write the device code as a gpu.launch or a "
-              "gpu.func";
+    Type type = set.getValue().getType();
+    unsigned width = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
+    if (width == 16 || width == 32)
+      return success();
+    return op->emitError("'gpu.memset' of ")
+           << type
+           << " elements: GPU runtimes set elements of 16 or 32 bits; set "
+              "wider or narrower ones in a kernel (linalg.fill, or a store "
+              "per element)";
   }
 
   /// Ops of dialects mlirc does not lower (sparse_tensor, ...) would fail
@@ -575,6 +636,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkFunctionValue(constant);
           else if (isSparseLibraryOp(op))
             checked = checkSparseLibraryOp(op);
+          else if (isa<gpu::MemcpyOp, gpu::MemsetOp>(op))
+            checked = checkTransfer(op);
           else if (auto launch = dyn_cast<gpu::LaunchOp>(op))
             checked = checkLaunch(op, launch.getGridSizeOperandValues(),
                                   launch.getBlockSizeOperandValues(),

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/GpuCopyCalls.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
@@ -128,6 +129,7 @@ struct HostGpuToLLVMPass
     populateAsyncStructuralTypeConversionsAndLegality(converter, patterns,
                                                       target);
     populateGpuToLLVMConversionPatterns(converter, patterns);
+    mlirc::populateGpuCopyCallPatterns(converter, patterns);
     populateAsyncBranchConversions(converter, patterns, target);
 
     target.addDynamicallyLegalOp<func::FuncOp>([](func::FuncOp op) {

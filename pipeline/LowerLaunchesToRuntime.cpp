@@ -105,7 +105,13 @@ struct LowerLaunchesToRuntimePass
 
     MLIRContext *ctx = &getContext();
     Type ptr = LLVM::LLVMPointerType::get(ctx);
-    OpBuilder entry = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
+    // The parameters' slots at the start of the function, or of the task
+    // or parallel region (async.execute, omp.parallel, omp.task) that the
+    // launch runs in: launches running at the same time each need their
+    // own.
+    Operation *scope =
+        launch->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+    OpBuilder entry = OpBuilder::atBlockBegin(&scope->getRegion(0).front());
     Value one = LLVM::ConstantOp::create(entry, loc, entry.getI64Type(),
                                          entry.getI64IntegerAttr(1));
     SmallVector<Value> args(launch.getKernelOperands());

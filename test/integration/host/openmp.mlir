@@ -3,7 +3,8 @@
 // count, worksharing loops (static and dynamic, collapsed, with declared
 // reductions), critical, atomic, single, barrier, masked, ordered, tasks
 // in a taskgroup, sections, simd, and an if clause (which Debian's libomp
-// can run too). The results then go through a kernel. Before, every omp op was an error ("cannot be compiled in host
+// can run too). The results then go through a kernel, and threads launch
+// kernels at the same time. Before, every omp op was an error ("cannot be compiled in host
 // code").
 // REQUIRES: openmp-runtime
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
@@ -36,6 +37,12 @@ module attributes {gpu.container_module} {
   }
 
   gpu.module @kernels {
+    gpu.func @fill(%data: memref<?xi32>, %value: i32) kernel {
+      %i = gpu.global_id x
+      memref.store %value, %data[%i] : memref<?xi32>
+      gpu.return
+    }
+
     gpu.func @negate(%data: memref<64xi32>) kernel {
       %i = gpu.thread_id x
       %v = memref.load %data[%i] : memref<64xi32>
@@ -294,6 +301,41 @@ module attributes {gpu.container_module} {
     vector.print %first : i32 punctuation <no_punctuation>
     vector.print str " "
     vector.print %lastsq : i32
+
+    // Four threads launch at the same time, each with its own arguments
+    // (their slots were the function's, shared by every thread, before),
+    // and copy the result to their part of one host buffer.
+    // CHECK-NEXT: launches 114688
+    %c8 = arith.constant 8 : index
+    %c4096 = arith.constant 4096 : index
+    %c32768 = arith.constant 32768 : index
+    %everyone = memref.alloc(%c32768) : memref<?xi32>
+    omp.parallel num_threads(%four : i32) {
+      omp.wsloop {
+        omp.loop_nest (%t) : index = (%c0) to (%c8) step (%c1) {
+          scf.for %repeat = %c0 to %c10 step %c1 {
+            %part = gpu.alloc (%c4096) : memref<?xi32>
+            %value = arith.index_cast %t : index to i32
+            gpu.launch_func @kernels::@fill blocks in (%c64, %c1, %c1) threads in (%c64, %c1, %c1) args(%part : memref<?xi32>, %value : i32)
+            %start = arith.muli %t, %c4096 : index
+            %mine = memref.subview %everyone[%start] [%c4096] [1] : memref<?xi32> to memref<?xi32, strided<[1], offset: ?>>
+            gpu.memcpy %mine, %part : memref<?xi32, strided<[1], offset: ?>>, memref<?xi32>
+            gpu.dealloc %part : memref<?xi32>
+          }
+          omp.yield
+        }
+      }
+      omp.terminator
+    }
+    %launched = scf.for %i = %c0 to %c32768 step %c1 iter_args(%acc = %c0) -> index {
+      %v = memref.load %everyone[%i] : memref<?xi32>
+      %vi = arith.index_cast %v : i32 to index
+      %next = arith.addi %acc, %vi : index
+      scf.yield %next : index
+    }
+    vector.print str "launches "
+    vector.print %launched : index
+    memref.dealloc %everyone : memref<?xi32>
 
     memref.dealloc %squares : memref<64xi32>
     memref.dealloc %products : memref<10x100xf32>
