@@ -109,8 +109,10 @@ struct LowerLaunchesToRuntimePass
     // or parallel region (async.execute, omp.parallel, omp.task) that the
     // launch runs in: launches running at the same time each need their
     // own.
-    Operation *scope =
-        launch->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+    Operation *scope = launch->getParentOp();
+    while (!scope->hasTrait<OpTrait::AutomaticAllocationScope>() &&
+           scope != func.getOperation())
+      scope = scope->getParentOp();
     OpBuilder entry = OpBuilder::atBlockBegin(&scope->getRegion(0).front());
     Value one = LLVM::ConstantOp::create(entry, loc, entry.getI64Type(),
                                          entry.getI64IntegerAttr(1));
