@@ -578,12 +578,12 @@ Error Driver::compileAndLink() {
   if (options.saveTemps && !options.printJobs) {
     // A fixed name, so the files clang-linker-wrapper keeps are predictable;
     // among the kept files for an output written in place (/dev/null).
-    linkOutput =
-        isWrittenInPlace(output)
-            ? temps.keptPath(sys::path::filename(output) == "-"
-                                 ? "a.out.tmp"
-                                 : sys::path::filename(output).str() + ".tmp")
-            : output + ".tmp";
+    std::string name = getToolSafeName(sys::path::filename(output));
+    SmallString<128> beside(sys::path::parent_path(output));
+    sys::path::append(beside, name + ".tmp");
+    linkOutput = isWrittenInPlace(output)
+                     ? temps.keptPath(name == "-" ? "a.out.tmp" : name + ".tmp")
+                     : std::string(beside);
     temps.track(linkOutput);
   } else if (!options.printJobs) {
     Expected<std::string> temp = createOutputTempName(output);

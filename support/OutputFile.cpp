@@ -28,12 +28,18 @@ static Error cannotWrite(StringRef path, std::error_code ec) {
                            path.str().c_str(), ec.message().c_str());
 }
 
+std::string mlirc::getToolSafeName(StringRef name) {
+  std::string safe = name.str();
+  llvm::replace(safe, ',', '_');
+  return safe;
+}
+
 Expected<std::string> mlirc::createOutputTempName(StringRef path) {
   // In the temporary directory (mlirc's private one): a killed mlirc
   // leaves nothing beside the output.
   SmallString<128> temp;
-  if (std::error_code ec =
-          sys::fs::createTemporaryFile(sys::path::filename(path), "tmp", temp))
+  if (std::error_code ec = sys::fs::createTemporaryFile(
+          getToolSafeName(sys::path::filename(path)), "tmp", temp))
     return cannotWrite(path, ec);
   // The output, or for one that is renamed onto its directory, must be
   // writable too; say so before the work.

@@ -31,6 +31,11 @@ llvm::Error writeOutputFile(
 /// it is renamed to \p path with commitOutputFile.
 llvm::Expected<std::string> createOutputTempName(llvm::StringRef path);
 
+/// \p name with the commas that separate the fields of fatbinary's image
+/// list (of files clang-linker-wrapper names after the link's output) made
+/// underscores.
+std::string getToolSafeName(llvm::StringRef name);
+
 /// Renames \p tempPath over \p path, or copies it into an output written
 /// in place, and removes it.
 llvm::Error commitOutputFile(llvm::StringRef tempPath, llvm::StringRef path);
