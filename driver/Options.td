@@ -199,7 +199,7 @@ def : Flag<["-"], "fno-cuda-flush-denormals-to-zero">,
   Alias<fno_gpu_flush_denormals_to_zero>;
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "
-           "(-fno-exceptions, -fopenmp, ...)">;
+           "(-fno-exceptions, -fno-rtti, ...)">;
 def fopenmp : F<"fopenmp", "C/C++ inputs: OpenMP pragmas; the link: the "
                            "OpenMP runtime (linked anyway when omp ops or "
                            "objects need it)">;
