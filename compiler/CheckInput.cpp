@@ -500,18 +500,15 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
                 "llvm.inttoptr)";
     };
     if (auto clauses = dyn_cast<omp::BlockArgOpenMPOpInterface>(op)) {
-      for (Value var : clauses.getPrivateVars())
-        if (failed(pointerOnly(var, "a private variable")))
-          return failure();
-      for (Value var : clauses.getReductionVars())
-        if (failed(pointerOnly(var, "a reduction variable")))
-          return failure();
-      for (Value var : clauses.getInReductionVars())
-        if (failed(pointerOnly(var, "an in_reduction variable")))
-          return failure();
-      for (Value var : clauses.getTaskReductionVars())
-        if (failed(pointerOnly(var, "a task_reduction variable")))
-          return failure();
+      std::pair<OperandRange, StringRef> kinds[] = {
+          {clauses.getPrivateVars(), "a private variable"},
+          {clauses.getReductionVars(), "a reduction variable"},
+          {clauses.getInReductionVars(), "an in_reduction variable"},
+          {clauses.getTaskReductionVars(), "a task_reduction variable"}};
+      for (auto [vars, kind] : kinds)
+        for (Value var : vars)
+          if (failed(pointerOnly(var, kind)))
+            return failure();
     }
     for (Value operand : op->getOperands())
       if (isa<MemRefType, UnrankedMemRefType>(operand.getType()))

@@ -36,16 +36,23 @@ bool mlirc::isContiguousRowMajor(MemRefType type) {
 
 namespace {
 
-/// The runtime function \p name of \p type, declared once per module.
-LLVM::LLVMFuncOp getRuntimeFunction(Operation *from, StringRef name,
-                                    LLVM::LLVMFunctionType type,
-                                    ConversionPatternRewriter &rewriter) {
-  auto module = from->getParentOfType<ModuleOp>();
-  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(rewriter, from->getLoc(), name, type);
+/// Replaces \p op, on \p stream, by a call of the runtime function \p name
+/// with \p args and the stream, declaring the function once per module.
+void replaceByCall(Operation *op, StringRef name, SmallVector<Value> args,
+                   Value stream, ConversionPatternRewriter &rewriter) {
+  args.push_back(stream);
+  auto module = op->getParentOfType<ModuleOp>();
+  auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!callee) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(rewriter.getContext()),
+        llvm::to_vector(ValueRange(args).getTypes()));
+    callee = LLVM::LLVMFuncOp::create(rewriter, op->getLoc(), name, type);
+  }
+  LLVM::CallOp::create(rewriter, op->getLoc(), callee, args);
+  rewriter.replaceOp(op, stream);
 }
 
 /// Where the memref \p converted of \p type starts, as a pointer of the
@@ -104,16 +111,8 @@ struct MemcpyCall : public ConvertOpToLLVMPattern<gpu::MemcpyOp> {
         getStart(loc, adaptor.getSrc(), srcType, *getTypeConverter(), rewriter);
     Value dst =
         getStart(loc, adaptor.getDst(), dstType, *getTypeConverter(), rewriter);
-    Value stream = adaptor.getAsyncDependencies().front();
-    auto pointer = LLVM::LLVMPointerType::get(rewriter.getContext());
-    auto type = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(rewriter.getContext()),
-        {pointer, pointer, indexType, pointer});
-    LLVM::LLVMFuncOp callee =
-        getRuntimeFunction(op, "mgpuMemcpy", type, rewriter);
-    LLVM::CallOp::create(rewriter, loc, callee,
-                         ValueRange{dst, src, bytes, stream});
-    rewriter.replaceOp(op, stream);
+    replaceByCall(op, "mgpuMemcpy", {dst, src, bytes},
+                  adaptor.getAsyncDependencies().front(), rewriter);
     return success();
   }
 };
@@ -143,16 +142,9 @@ struct MemsetCall : public ConvertOpToLLVMPattern<gpu::MemsetOp> {
     Type bits = rewriter.getIntegerType(width);
     Value value =
         LLVM::BitcastOp::create(rewriter, loc, bits, adaptor.getValue());
-    Value stream = adaptor.getAsyncDependencies().front();
-    auto pointer = LLVM::LLVMPointerType::get(rewriter.getContext());
-    auto type = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(rewriter.getContext()),
-        {pointer, bits, indexType, pointer});
-    LLVM::LLVMFuncOp callee = getRuntimeFunction(
-        op, width == 32 ? "mgpuMemset32" : "mgpuMemset16", type, rewriter);
-    LLVM::CallOp::create(rewriter, loc, callee,
-                         ValueRange{dst, value, count, stream});
-    rewriter.replaceOp(op, stream);
+    replaceByCall(op, width == 32 ? "mgpuMemset32" : "mgpuMemset16",
+                  {dst, value, count}, adaptor.getAsyncDependencies().front(),
+                  rewriter);
     return success();
   }
 };
