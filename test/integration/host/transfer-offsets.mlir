@@ -38,6 +38,18 @@ module attributes {gpu.container_module} {
     %device = gpu.alloc (%c8) : memref<?xi32>
     gpu.launch_func @kernels::@number blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1) args(%device : memref<?xi32>)
 
+    // A whole device buffer into host [4, 8): the copy wrote host [0, 4).
+    // CHECK: [0,  0,  0,  0,  1,  11,  21,  31]
+    %four = gpu.alloc (%c4) : memref<?xi32>
+    gpu.launch_func @kernels::@number blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%four : memref<?xi32>)
+    %back = memref.alloc(%c8) : memref<?xi32>
+    linalg.fill ins(%zero : i32) outs(%back : memref<?xi32>)
+    %half = memref.subview %back[%c4] [%c4] [1] : memref<?xi32> to memref<?xi32, strided<[1], offset: ?>>
+    gpu.memcpy %half, %four : memref<?xi32, strided<[1], offset: ?>>, memref<?xi32>
+    func.call @show(%back) : (memref<?xi32>) -> ()
+    gpu.dealloc %four : memref<?xi32>
+    memref.dealloc %back : memref<?xi32>
+
     // Device [4, 8) into host [2, 6): a dynamic offset on both sides.
     // CHECK: [0,  0,  41,  51,  61,  71,  0,  0]
     %host = memref.alloc(%c8) : memref<?xi32>
