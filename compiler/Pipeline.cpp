@@ -148,6 +148,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
                                const PipelineOptions &options) {
   for (const TargetUnit *unit : options.units)
     unit->populateHostPreLowering(pm);
+  pm.addPass(createDropHostMemorySpaces());
   pm.addPass(createOpenMPIfAsBranches());
   addComplexVectorAffineLowering(pm);
   // What remains to check is in memref, vector and arith ops now.

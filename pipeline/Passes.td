@@ -332,6 +332,17 @@ def CheckLowered : Pass<"mlirc-check-lowered"> {
   }];
 }
 
+def DropHostMemorySpaces : Pass<"mlirc-drop-host-memory-spaces", "mlir::ModuleOp"> {
+  let summary = "Host code's memrefs of gpu address spaces in the default one";
+  let description = [{
+    A memref of `#gpu.address_space<global>` or of memory space 1 (what
+    gpu.alloc returns for a kernel argument of that space) in host code is
+    an ordinary pointer on the CPU; MLIR's LLVM conversions have no rule
+    for the gpu address spaces. Types outside gpu.module and gpu.binary ops
+    lose them.
+  }];
+}
+
 def OpenMPIfAsBranches : Pass<"mlirc-openmp-if-as-branches"> {
   let summary = "omp.parallel if(c) as a branch between two parallel regions";
   let description = [{
