@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/InlineGpuHelpers.h"
+#include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "targets/vulkan/AccurateMath.h"
 #include "targets/vulkan/EmulateBF16.h"
@@ -406,13 +407,17 @@ struct ConvertKernelsToSPIRVPass
     return success();
   }
 
-  /// The gpu dialect's address spaces as Vulkan's storage classes (MLIR's
-  /// map takes numbers only), then MLIR's numbering.
+  /// The gpu dialect's address spaces, and NVVM's and AMDGPU's numbers for
+  /// them (1, 3, 5: kernels written for those GPUs), as Vulkan's storage
+  /// classes; MLIR's Vulkan numbering for the rest (its 1 is Generic, which
+  /// Vulkan shaders do not have).
   static std::optional<spirv::StorageClass> mapMemorySpace(Attribute space) {
-    auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space);
+    std::optional<gpu::AddressSpace> gpuSpace;
+    if (space)
+      gpuSpace = mlirc::getGpuAddressSpace(space);
     if (!gpuSpace)
       return spirv::mapMemorySpaceToVulkanStorageClass(space);
-    switch (gpuSpace.getValue()) {
+    switch (*gpuSpace) {
     case gpu::AddressSpace::Global:
       return spirv::StorageClass::StorageBuffer;
     case gpu::AddressSpace::Workgroup:
