@@ -432,24 +432,21 @@ Error Driver::addOpenMPRuntime(std::vector<std::string> &args) const {
   if (llvm::is_contained(options.linkDriverArgs, "-r"))
     return Error::success();
   bool needed = options.openMP || !openMPUse.empty();
+  std::string user = openMPUse.empty() ? "-fopenmp" : openMPUse;
   // libomp is a shared library only.
-  if (llvm::is_contained(options.linkDriverArgs, "-static")) {
-    if (!needed)
-      return Error::success();
-    return createStringError(
-        "%s needs the OpenMP runtime, which is a shared library (libomp): "
-        "link without -static",
-        openMPUse.empty() ? "-fopenmp" : openMPUse.c_str());
-  }
+  bool isStatic = llvm::is_contained(options.linkDriverArgs, "-static");
   std::optional<std::string> runtime =
-      findOpenMPRuntime(MLIRC_LLVM_LIBRARY_DIR);
+      isStatic ? std::nullopt : findOpenMPRuntime(MLIRC_LLVM_LIBRARY_DIR);
   if (!runtime) {
     if (!needed)
       return Error::success();
     return createStringError(
-        "%s needs the OpenMP runtime (libomp), which is not installed; "
-        "install it (Debian: apt-get install libomp-dev)",
-        openMPUse.empty() ? "-fopenmp" : openMPUse.c_str());
+        isStatic ? "%s needs the OpenMP runtime, which is a shared library "
+                   "(libomp): link without -static"
+                 : "%s needs the OpenMP runtime (libomp), which is not "
+                   "installed; install it (Debian: apt-get install "
+                   "libomp-dev)",
+        user.c_str());
   }
   // On every link, as the runtime archives are: a program that calls no
   // __kmpc_* function does not depend on it.

@@ -300,6 +300,27 @@ Error MLIRCompilation::reportInternalError(
                            reproducerKind.str().c_str(), reproducer.c_str());
 }
 
+/// "'omp.parallel' at file:line" for the first omp op of \p module, which
+/// makes the program need libomp; "" when it has none.
+static std::string describeFirstOpenMPOp(mlir::ModuleOp module) {
+  std::string use;
+  module->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    if (!op->getDialect() || op->getDialect()->getNamespace() != "omp")
+      return mlir::WalkResult::advance();
+    use = ("'" + op->getName().getStringRef() + "'").str();
+    op->getLoc()->walk([&](mlir::Location nested) {
+      auto file = dyn_cast<mlir::FileLineColLoc>(nested);
+      if (!file)
+        return mlir::WalkResult::advance();
+      use += " at " + file.getFilename().str() + ":" +
+             std::to_string(file.getLine());
+      return mlir::WalkResult::interrupt();
+    });
+    return mlir::WalkResult::interrupt();
+  });
+  return use;
+}
+
 Error MLIRCompilation::checkEntryPoint() {
   bool named = !options.entryPoint.empty();
   auto lookUp = [&](StringRef name) {
@@ -782,22 +803,7 @@ Error MLIRCompilation::run() {
   if (Error err = checkEntryPoint())
     return err;
   if (settings.openMPUse && settings.openMPUse->empty())
-    module->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
-      if (op->getDialect() && op->getDialect()->getNamespace() == "omp") {
-        std::string use = ("'" + op->getName().getStringRef() + "'").str();
-        op->getLoc()->walk([&](mlir::Location nested) {
-          auto file = dyn_cast<mlir::FileLineColLoc>(nested);
-          if (!file)
-            return mlir::WalkResult::advance();
-          use += " at " + file.getFilename().str() + ":" +
-                 std::to_string(file.getLine());
-          return mlir::WalkResult::interrupt();
-        });
-        *settings.openMPUse = use;
-        return mlir::WalkResult::interrupt();
-      }
-      return mlir::WalkResult::advance();
-    });
+    *settings.openMPUse = describeFirstOpenMPOp(*module);
   if (failed(
           checkHostCpuFeatures(*module, options.hostCpu, options.hostFeatures)))
     return diagnosticsReported();

@@ -9,8 +9,6 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
-#include <vector>
-
 using namespace llvm;
 
 std::optional<std::string>
