@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 
@@ -38,5 +39,19 @@ LogicalResult mlirc::allocateInThreadMemory(Operation *kernels) {
     return failure();
   for (memref::AllocOp alloc : allocs)
     mlirc::moveAllocToStack(alloc);
+
+  // A shader's variables live as long as its invocation, whichever scope
+  // declared them: an alloca scope is its body.
+  SmallVector<memref::AllocaScopeOp> scopes;
+  kernels->walk([&](memref::AllocaScopeOp scope) { scopes.push_back(scope); });
+  IRRewriter rewriter(kernels->getContext());
+  for (memref::AllocaScopeOp scope : scopes) {
+    Block *body = &scope.getBodyRegion().front();
+    Operation *terminator = body->getTerminator();
+    SmallVector<Value> results(terminator->getOperands());
+    rewriter.eraseOp(terminator);
+    rewriter.inlineBlockBefore(body, scope);
+    rewriter.replaceOp(scope, results);
+  }
   return success();
 }

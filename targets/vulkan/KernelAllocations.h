@@ -4,7 +4,7 @@
 // size fixed in the module. A memref.alloc of a static shape in a kernel,
 // which GPU targets with a heap serve from it, is such an array on Vulkan;
 // one whose size is known only at run time, or a memref.alloca of one, is
-// an error at the op.
+// an error at the op. A memref.alloca_scope is its body.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +22,8 @@ class Operation;
 namespace mlirc {
 
 /// Makes each memref.alloc of a static shape in \p kernels a memref.alloca
-/// and erases its memref.deallocs; fails, with an error at the op, on an
-/// allocation of a dynamic shape.
+/// and erases its memref.deallocs, and inlines each memref.alloca_scope;
+/// fails, with an error at the op, on an allocation of a dynamic shape.
 llvm::LogicalResult allocateInThreadMemory(mlir::Operation *kernels);
 
 } // namespace mlirc
