@@ -15,6 +15,7 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Option/Option.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -222,6 +223,23 @@ static void updateFloatModel(DriverOptions::FloatModel &model, unsigned id) {
     model.flushDenormals = id == OPT_fgpu_flush_denormals_to_zero;
     break;
   }
+}
+
+Error mlirc::expandResponseFiles(SmallVectorImpl<const char *> &args,
+                                 BumpPtrAllocator &memory) {
+  // LLVM leaves an @name it cannot find as it is; a build that passes one
+  // means a file, and mlirc has no input whose name starts with '@'.
+  for (const char *arg : args)
+    if (arg[0] == '@' && !sys::fs::exists(arg + 1))
+      return createStringError("cannot read the response file '%s': no such "
+                               "file",
+                               arg + 1);
+  cl::ExpansionContext context(memory, cl::TokenizeGNUCommandLine);
+  context.setRelativeNames(true);
+  if (Error err = context.expandResponseFiles(args))
+    return createStringError("cannot read a response file: %s",
+                             toString(std::move(err)).c_str());
+  return Error::success();
 }
 
 Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {

@@ -702,8 +702,11 @@ Error Driver::checkOutputsAreNotInputs() const {
 
 /// The driver once LLVM is set up: its exit status.
 static int runWithLLVM(int argc, char **argv) {
-  Expected<DriverOptions> options =
-      parseArguments(ArrayRef<const char *>(argv + 1, argv + argc));
+  SmallVector<const char *> args(argv + 1, argv + argc);
+  BumpPtrAllocator responseFileMemory;
+  if (Error err = expandResponseFiles(args, responseFileMemory))
+    return reportError(std::move(err));
+  Expected<DriverOptions> options = parseArguments(args);
   if (!options)
     return reportError(options.takeError());
   if (options->showHelp) {
