@@ -225,6 +225,31 @@ static void updateFloatModel(DriverOptions::FloatModel &model, unsigned id) {
   }
 }
 
+/// A floating-point model flag (-ffast-math, -fno-honor-nans, ...) spelled
+/// \p spelling: the model, contraction, and what clang gets.
+static void applyFloatOption(DriverOptions &options, unsigned id,
+                             const std::string &spelling) {
+  updateFloatModel(options.floatModel, id);
+  // As in clang, the fast models contract everything and the exact ones
+  // restore the default, unless a later -ffp-contract= says.
+  if (id == OPT_ffast_math || id == OPT_funsafe_math_optimizations) {
+    options.fpContract = "fast";
+    options.fuseAllFloatOps = true;
+  } else if (id == OPT_fno_fast_math ||
+             id == OPT_fno_unsafe_math_optimizations) {
+    options.fpContract.clear();
+    options.fuseAllFloatOps.reset();
+  }
+  // Device code's only.
+  if (id == OPT_fgpu_flush_denormals_to_zero ||
+      id == OPT_fno_gpu_flush_denormals_to_zero)
+    return;
+  // clang takes the rest for C/C++ sources and the link (-ffast-math links
+  // crtfastmath.o, which flushes denormals on the CPU too).
+  options.sourceArgs.push_back(spelling);
+  options.linkDriverArgs.push_back(spelling);
+}
+
 Error mlirc::expandResponseFiles(SmallVectorImpl<const char *> &args,
                                  BumpPtrAllocator &memory) {
   // LLVM leaves an @name it cannot find as it is; a build that passes one
@@ -404,9 +429,14 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     }
     case OPT_O: {
       StringRef level = arg->getValue();
-      if (level.empty() || level == "s" || level == "z")
+      if (level.empty() || level == "s" || level == "z") {
         options.optLevel = 2;
-      else if (level.getAsInteger(10, options.optLevel) || options.optLevel > 3)
+      } else if (level == "fast") {
+        // As clang's (which deprecates it): -O3 -ffast-math.
+        options.optLevel = 3;
+        applyFloatOption(options, OPT_ffast_math, "-ffast-math");
+      } else if (level.getAsInteger(10, options.optLevel) ||
+                 options.optLevel > 3)
         return createStringError("invalid optimization level '-O%s'; "
                                  "expected -O0, -O1, -O2 or -O3",
                                  level.str().c_str());
@@ -416,7 +446,26 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       options.verbose = true;
       break;
     case OPT_g:
+    case OPT_g1:
+    case OPT_g2:
+    case OPT_g3:
+    case OPT_ggdb:
+    case OPT_ggdb3:
+    case OPT_gline_tables_only:
+    case OPT_gdwarf:
+    case OPT_gdwarf_4:
+    case OPT_gdwarf_5:
       options.debugInfo = true;
+      options.debugFlag = arg->getAsString(argList);
+      break;
+    case OPT_g0:
+      options.debugInfo = false;
+      break;
+    case OPT_pipe:
+      break;
+    case OPT_pthread:
+      options.sourceArgs.push_back(arg->getAsString(argList));
+      options.linkDriverArgs.push_back(arg->getAsString(argList));
       break;
     case OPT_fsanitize_EQ:
     case OPT_fno_sanitize_EQ:
@@ -512,27 +561,8 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_fno_approx_func:
     case OPT_fgpu_flush_denormals_to_zero:
     case OPT_fno_gpu_flush_denormals_to_zero: {
-      unsigned id = arg->getOption().getID();
-      updateFloatModel(options.floatModel, id);
-      // As in clang, the fast models contract everything and the exact
-      // ones restore the default, unless a later -ffp-contract= says.
-      if (id == OPT_ffast_math || id == OPT_funsafe_math_optimizations) {
-        options.fpContract = "fast";
-        options.fuseAllFloatOps = true;
-      } else if (id == OPT_fno_fast_math ||
-                 id == OPT_fno_unsafe_math_optimizations) {
-        options.fpContract.clear();
-        options.fuseAllFloatOps.reset();
-      }
-      // Device code's only.
-      if (id == OPT_fgpu_flush_denormals_to_zero ||
-          id == OPT_fno_gpu_flush_denormals_to_zero)
-        break;
-      // clang takes the rest for C/C++ sources and the link (-ffast-math
-      // links crtfastmath.o, which flushes denormals on the CPU too).
-      std::string spelling = arg->getAsString(argList);
-      options.sourceArgs.push_back(spelling);
-      options.linkDriverArgs.push_back(spelling);
+      applyFloatOption(options, arg->getOption().getID(),
+                       arg->getAsString(argList));
       break;
     }
     case OPT_gpu_max_threads_per_block_EQ: {
@@ -626,6 +656,7 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_pie:
     case OPT_no_pie:
     case OPT_rdynamic:
+    case OPT_s:
       options.linkDriverArgs.push_back(arg->getAsString(argList));
       break;
     case OPT_ftime_report:

@@ -266,7 +266,7 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   if (!options.hostCpu.empty())
     args.insert(args.begin() + 2, "-march=" + options.hostCpu);
   if (options.debugInfo)
-    args.insert(args.begin() + 2, "-g");
+    args.insert(args.begin() + 2, options.debugFlag);
   std::vector<std::string> sanitize = getSanitizerArgs(options);
   args.insert(args.begin() + 2, sanitize.begin(), sanitize.end());
   // clang writes C/C++ inputs' dependency files itself.

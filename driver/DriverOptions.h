@@ -38,6 +38,8 @@ struct DriverOptions {
   unsigned optLevel = 2;
   /// -g: debug info that maps code to .mlir lines.
   bool debugInfo = false;
+  /// The -g flag that C/C++ inputs get (-g, -g3, -gline-tables-only, ...).
+  std::string debugFlag = "-g";
   /// -fsanitize=address: host code and the host target's kernels checked
   /// by AddressSanitizer.
   bool addressSanitizer = false;

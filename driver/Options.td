@@ -76,6 +76,19 @@ def m_Joined : Joined<["-"], "m">, MetaVarName<"<feature>">,
 
 def g : F<"g", "Generate debug info: host DWARF (host-target kernels "
                 "included) and NVIDIA line info that map code to .mlir lines">;
+// clang's other levels and formats: mlirc's debug info is the same for all
+// of them; C/C++ inputs get the spelling given.
+class GLevel<string name> : Flag<["-"], name>, HelpText<"The same as -g">;
+def g1 : GLevel<"g1">;
+def g2 : GLevel<"g2">;
+def g3 : GLevel<"g3">;
+def ggdb : GLevel<"ggdb">;
+def ggdb3 : GLevel<"ggdb3">;
+def gline_tables_only : GLevel<"gline-tables-only">;
+def gdwarf : GLevel<"gdwarf">;
+def gdwarf_4 : GLevel<"gdwarf-4">;
+def gdwarf_5 : GLevel<"gdwarf-5">;
+def g0 : F<"g0", "No debug info (undoes an earlier -g)">;
 
 def fsanitize_EQ : CommaJoined<["-"], "fsanitize=">, MetaVarName<"<check>">,
   HelpText<"Instrument host code and the host target's kernels: address "
@@ -232,6 +245,11 @@ def static : F<"static", "Link a static executable">;
 def pie : F<"pie", "Link a position-independent executable (the default)">;
 def no_pie : F<"no-pie", "Link a position-dependent executable">;
 def rdynamic : F<"rdynamic", "Export every symbol of the executable">;
+def s : F<"s", "Strip the executable's symbols">;
+def pthread : F<"pthread", "POSIX threads, as clang's: C/C++ inputs and the "
+                           "link">;
+def pipe : F<"pipe", "Accepted for compatibility; mlirc keeps its "
+                     "intermediates in memory">;
 def l : JoinedOrSeparate<["-"], "l">, MetaVarName<"<lib>">,
   HelpText<"Link with library <lib>">;
 def L : JoinedOrSeparate<["-"], "L">, MetaVarName<"<dir>">,
