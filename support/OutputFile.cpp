@@ -35,6 +35,9 @@ std::string mlirc::getToolSafeName(StringRef name) {
 }
 
 Expected<std::string> mlirc::createOutputTempName(StringRef path) {
+  // Said before the rename, which fails otherwise for "." or "..".
+  if (path != "-" && sys::fs::is_directory(path))
+    return cannotWrite(path, std::make_error_code(std::errc::is_a_directory));
   // In the temporary directory (mlirc's private one): a killed mlirc
   // leaves nothing beside the output.
   SmallString<128> temp;
