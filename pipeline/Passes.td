@@ -200,8 +200,10 @@ def ParallelizeHostLoops
     : Pass<"mlirc-parallelize-host-loops", "mlir::ModuleOp"> {
   let summary = "Run host scf.parallel loops on the async runtime";
   let description = [{
-    Turns the scf.parallel loops of host code without reductions (not those
-    of kernels) into async work over the async runtime's worker threads.
+    Turns the scf.parallel loops of host code (not those of kernels) into
+    async work over the async runtime's worker threads; a loop with
+    reductions, first into a loop over chunks of it, each with its own
+    partial results, and a loop that combines those.
   }];
 }
 
