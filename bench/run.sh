@@ -1,7 +1,8 @@
 #!/bin/bash
 # Benchmarks of the host-CPU target, each against a reference built and run
 # in the same invocation: saxpy and a shared-memory tiled matmul against
-# the same computation in C with OpenMP (clang -O3 -fopenmp, all cores),
+# the same computation in C with OpenMP (clang -O3 -fopenmp, all cores), a
+# host scf.parallel loop with reductions against an OpenMP reduction loop,
 # a linalg program on tensors against the same program on memrefs (both
 # by mlirc), and the cost of one empty launch. Each program reports its best of
 # several runs and is itself run three times. Prints times and ratios;
@@ -69,12 +70,13 @@ compare() {
     }'
 }
 
-for name in saxpy matmul launch linalg-tensors linalg-memrefs; do
+for name in saxpy matmul reduce launch linalg-tensors linalg-memrefs; do
   build "$name"
 done
 for name in saxpy matmul; do build "$name" native; done
 compare saxpy
 compare matmul
+compare reduce
 # Both sides built for this machine's CPU (AVX2, FMA, ... where it has them).
 compare saxpy-native
 compare matmul-native
