@@ -9,11 +9,15 @@
 // own iterations into a partial result, and then a loop that combines the
 // partials in chunk order: the reductions run on every core, and give the
 // same result on any number of them (scf.reduce leaves the order open).
+// Host affine.parallel loops are lowered to scf.parallel loops first.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Transforms/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Async/Transforms.h"
@@ -204,6 +208,7 @@ struct ParallelizeHostLoopsPass
   }
 
   void runOnOperation() override {
+    lowerAffineParallelLoops();
     // The outermost loops with reductions: a chunk runs those inside.
     SmallVector<scf::ParallelOp> reducing;
     getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -236,6 +241,35 @@ struct ParallelizeHostLoopsPass
           return arith::ConstantIndexOp::create(
               b, loop->hasAttr(chunkLoopAttr) ? 1 : minChunkIterations);
         });
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(loops, std::move(patterns), config);
+  }
+
+  /// Host affine.parallel loops as the scf.parallel loops (with their
+  /// reductions) that MLIR's affine lowering makes of them, so that they
+  /// run in parallel too; the affine ops in them with them (their indices
+  /// are no affine dimensions any more), the rest of affine later.
+  void lowerAffineParallelLoops() {
+    SmallVector<Operation *> loops;
+    getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<gpu::GPUModuleOp, gpu::LaunchOp>(op))
+        return WalkResult::skip();
+      if (!isa<affine::AffineParallelOp>(op))
+        return WalkResult::advance();
+      op->walk<WalkOrder::PreOrder>([&](Operation *inner) {
+        if (isa<affine::AffineDialect>(inner->getDialect()))
+          loops.push_back(inner);
+      });
+      return WalkResult::skip();
+    });
+    if (loops.empty())
+      return;
+    // All of lower-affine's patterns: every affine op has one.
+    RewritePatternSet patterns(&getContext());
+    populateAffineToStdConversionPatterns(patterns);
+    populateAffineToVectorConversionPatterns(patterns);
+    affine::populateAffineExpandIndexOpsPatterns(patterns);
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingOps);
     (void)applyOpPatternsGreedily(loops, std::move(patterns), config);

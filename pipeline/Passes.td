@@ -203,7 +203,9 @@ def ParallelizeHostLoops
     Turns the scf.parallel loops of host code (not those of kernels) into
     async work over the async runtime's worker threads; a loop with
     reductions, first into a loop over chunks of it, each with its own
-    partial results, and a loop that combines those.
+    partial results, and a loop that combines those. Host affine.parallel
+    loops become such loops first (MLIR's affine lowering, for them and
+    the affine ops in them).
   }];
 }
 

@@ -5,7 +5,8 @@
 // (sum and max), a 2-D loop from a negative bound by 3, empty loops and an
 // empty inner dimension (the initial value), a vector reduction over three
 // iterations, a reduction whose region computes more than one op, and
-// reductions nested in a parallel loop without any.
+// reductions nested in a parallel loop without any; affine.parallel loops
+// (with their affine loads and stores) too.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // RUN: %mlirc %s --offload-arch=host --compile-to=outlined -o - | FileCheck %s --check-prefix=ASYNC
 // The sum and the max: 200 chunks as async work, each with its partial
@@ -14,6 +15,7 @@
 // ASYNC-NEXT: async.await_all
 // ASYNC-NEXT: }
 // ASYNC-NEXT: scf.for {{.*}} to %c200 {{.*}} -> (i64, i64)
+// ASYNC-NOT: affine.parallel
 // CHECK: {{^}}2666646666700000{{$}}
 // CHECK-NEXT: {{^}}39999600001{{$}}
 // CHECK-NEXT: {{^}}13100724005{{$}}
@@ -22,6 +24,8 @@
 // CHECK-NEXT: ( 3, 3, 3, 3 )
 // CHECK-NEXT: {{^}}39999800000{{$}}
 // CHECK-NEXT: ( 0, 4950, 9900, 14850 )
+// CHECK-NEXT: {{^}}19999900000{{$}}
+// CHECK-NEXT: {{^}}262143{{$}}
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -129,5 +133,19 @@ func.func @main() {
   %rv = vector.transfer_read %rows[%c0], %zero : memref<4xi64>, vector<4xi64>
   vector.print %rv : vector<4xi64>
   memref.dealloc %rows : memref<4xi64>
+  // The sum and the bitwise or of 0, 1, ..., 199999, stored by one
+  // affine.parallel loop and read back by another.
+  %values = memref.alloc() : memref<200000xi64>
+  affine.parallel (%i) = (0) to (200000) {
+    %ii = arith.index_cast %i : index to i64
+    affine.store %ii, %values[%i] : memref<200000xi64>
+  }
+  %asum, %aor = affine.parallel (%i) = (0) to (200000) reduce ("addi", "ori") -> (i64, i64) {
+    %v = affine.load %values[%i] : memref<200000xi64>
+    affine.yield %v, %v : i64, i64
+  }
+  vector.print %asum : i64
+  vector.print %aor : i64
+  memref.dealloc %values : memref<200000xi64>
   return
 }
