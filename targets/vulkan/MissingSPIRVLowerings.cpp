@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -365,6 +366,30 @@ struct SelectByScalar : public OpRewritePattern<arith::SelectOp> {
   }
 };
 
+/// arith.select of complex numbers (MLIR's complex.sign lowering makes
+/// one), which MLIR's SPIR-V lowering does not take: of their parts.
+struct SelectOfComplex : public OpRewritePattern<arith::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<ComplexType>(op.getType());
+    if (!type)
+      return failure();
+    Location loc = op.getLoc();
+    Value a = op.getTrueValue(), b = op.getFalseValue();
+    Value real =
+        arith::SelectOp::create(rewriter, loc, op.getCondition(),
+                                complex::ReOp::create(rewriter, loc, a),
+                                complex::ReOp::create(rewriter, loc, b));
+    Value imag =
+        arith::SelectOp::create(rewriter, loc, op.getCondition(),
+                                complex::ImOp::create(rewriter, loc, a),
+                                complex::ImOp::create(rewriter, loc, b));
+    rewriter.replaceOpWithNewOp<complex::CreateOp>(op, type, real, imag);
+    return success();
+  }
+};
+
 /// Whether a position takes a dynamic lane of a 1-D vector longer than SPIR-V's
 /// (dynamic lanes of 2 to 4 elements are OpVectorExtractDynamic and
 /// OpVectorInsertDynamic); its lane as an index then.
@@ -593,13 +618,14 @@ bool mlirc::isLongVector(VectorType type) {
 }
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
-               BitCountThrough32Bits<math::CountLeadingZerosOp>,
-               BitCountThrough32Bits<math::CountTrailingZerosOp>,
-               BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
-               WideShuffle, WideDynamicExtract, WideDynamicInsert,
-               SelectByScalar, WideBitcast, ExtractLaneOfRow, InsertLaneOfRow>(
-      patterns.getContext());
+  patterns
+      .add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+           BitCountThrough32Bits<math::CountLeadingZerosOp>,
+           BitCountThrough32Bits<math::CountTrailingZerosOp>,
+           BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave, WideShuffle,
+           WideDynamicExtract, WideDynamicInsert, SelectByScalar,
+           SelectOfComplex, WideBitcast, ExtractLaneOfRow, InsertLaneOfRow>(
+          patterns.getContext());
   // vector.step as the constant it is, which unrolls; n-D broadcasts as
   // broadcasts of rows (unrolling splits only elementwise ops).
   vector::populateVectorStepLoweringPatterns(patterns);

@@ -1,7 +1,8 @@
 // The complex dialect, in host code and in a kernel: arithmetic, division
-// (Smith's algorithm), abs, exp, log, sqrt, pow, tanh on complex<f32> and
-// complex<f64>, loads and stores of complex elements. MLIR's
-// complex-to-standard lowers the operations, complex-to-llvm the values.
+// (Smith's algorithm), abs, exp, log, sqrt, pow, tanh and sign on
+// complex<f32> and complex<f64>, loads and stores of complex elements.
+// MLIR's complex-to-standard lowers the operations, complex-to-llvm the
+// values (on Vulkan, selects of complex numbers are selects of parts).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // Host code: (1+2i)(3-i) = 5+5i, (1+2i)/(3-i) = 0.1+0.7i, |3-i| = 3.16228,
 // Re exp(1+2i) = -1.1312, Im sqrt(3-i) = -0.284849.
@@ -16,10 +17,12 @@
 // CHECK-NEXT: -0.581575
 // CHECK-NEXT: 0.663359
 // CHECK-NEXT: 0.198055
-// A kernel: thread t computes z = (t + i)^2, Re z and |exp z|.
-// CHECK: sizes = [2, 4]
+// A kernel: thread t computes z = (t + i)^2, Re z and |exp z|, and Re
+// sign(t - 1) (sign(0) is 0).
+// CHECK: sizes = [3, 4]
 // CHECK-NEXT: [-1,   0,   3,   8],
-// CHECK-NEXT: [0.367879,   1,   20.0855,   2980.96]]
+// CHECK-NEXT: [0.367879,   1,   20.0855,   2980.96],
+// CHECK-NEXT: [-1,   0,   1,   1]]
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @host() {
   %re = arith.constant 3.0 : f32
@@ -63,7 +66,7 @@ func.func @kernel() {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %in = gpu.alloc host_shared () : memref<4xcomplex<f32>>
-  %out = gpu.alloc host_shared () : memref<2x4xf32>
+  %out = gpu.alloc host_shared () : memref<3x4xf32>
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
     %ti = arith.index_cast %tx : index to i32
@@ -77,11 +80,18 @@ func.func @kernel() {
     %a = complex.abs %e : complex<f32>
     %r = complex.re %sq : complex<f32>
     %c0 = arith.constant 0 : index
-    memref.store %r, %out[%c0, %tx] : memref<2x4xf32>
-    memref.store %a, %out[%c1, %tx] : memref<2x4xf32>
+    memref.store %r, %out[%c0, %tx] : memref<3x4xf32>
+    memref.store %a, %out[%c1, %tx] : memref<3x4xf32>
+    %shifted = arith.subf %tf, %one : f32
+    %zero = arith.constant 0.0 : f32
+    %w = complex.create %shifted, %zero : complex<f32>
+    %sign = complex.sign %w : complex<f32>
+    %sr = complex.re %sign : complex<f32>
+    %c2 = arith.constant 2 : index
+    memref.store %sr, %out[%c2, %tx] : memref<3x4xf32>
     gpu.terminator
   }
-  %u = memref.cast %out : memref<2x4xf32> to memref<*xf32>
+  %u = memref.cast %out : memref<3x4xf32> to memref<*xf32>
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
   return
 }
