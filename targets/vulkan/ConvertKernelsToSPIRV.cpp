@@ -137,7 +137,7 @@ struct ConvertKernelsToSPIRVPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)) ||
-        failed(checkVulkanHasIt(module)) ||
+        failed(checkNoRecursion(module)) || failed(checkVulkanHasIt(module)) ||
         failed(mlirc::checkVulkanFloats(module)))
       return signalPassFailure();
 
@@ -386,6 +386,47 @@ struct ConvertKernelsToSPIRVPass
              << "' cannot be compiled for the Vulkan target: it is declared "
                 "but not defined in the gpu.module, and a SPIR-V shader links "
                 "no other code; define it in the gpu.module";
+    }
+    return success();
+  }
+
+  /// A shader has no call stack: SPIR-V for Vulkan forbids cycles in a
+  /// kernel's call graph. The first call that closes one, from a kernel,
+  /// is an error.
+  static LogicalResult checkNoRecursion(gpu::GPUModuleOp module) {
+    // The functions each function calls, by the call ops.
+    SymbolTableCollection symbols;
+    DenseMap<Operation *, SmallVector<CallOpInterface>> calls;
+    module.walk([&](CallOpInterface call) {
+      auto caller = call->getParentOfType<FunctionOpInterface>();
+      if (caller && call.resolveCallableInTable(&symbols))
+        calls[caller].push_back(call);
+    });
+    enum class State { New, Open, Done };
+    DenseMap<Operation *, State> state;
+    std::function<CallOpInterface(Operation *)> findCycle =
+        [&](Operation *function) -> CallOpInterface {
+      state[function] = State::Open;
+      for (CallOpInterface call : calls.lookup(function)) {
+        Operation *callee = call.resolveCallableInTable(&symbols);
+        State calleeState = state.lookup(callee);
+        if (calleeState == State::Open)
+          return call;
+        if (calleeState == State::New)
+          if (CallOpInterface cycle = findCycle(callee))
+            return cycle;
+      }
+      state[function] = State::Done;
+      return nullptr;
+    };
+    for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+      if (!kernel.isKernel() || state.lookup(kernel) != State::New)
+        continue;
+      if (CallOpInterface call = findCycle(kernel))
+        return call->emitError("a recursive call cannot be compiled for the "
+                               "Vulkan target: a shader has no call stack; "
+                               "write the recursion as a loop, or compile "
+                               "for another target");
     }
     return success();
   }
