@@ -168,6 +168,8 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::inlineGpuHelpers(copyModule, gpuHelpers, "Vulkan")))
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
+    if (failed(checkNoChosenBuffers(copy)))
+      return signalPassFailure();
     mlirc::lowerToSequentialLoops(copy);
     if (failed(mlirc::allocateInThreadMemory(copy)))
       return signalPassFailure();
@@ -429,6 +431,33 @@ struct ConvertKernelsToSPIRVPass
                                "for another target");
     }
     return success();
+  }
+
+  /// A memref chosen at run time (a select of buffers, a branch or loop
+  /// that carries one) is a pointer chosen at run time in SPIR-V, which
+  /// needs variable pointers: an error at the op that chooses.
+  static LogicalResult checkNoChosenBuffers(Operation *kernels) {
+    auto isMemRef = llvm::IsaPred<MemRefType>;
+    WalkResult chosen = kernels->walk([&](Operation *op) {
+      bool chooses = false;
+      if (isa<arith::SelectOp, RegionBranchOpInterface>(op))
+        chooses = llvm::any_of(op->getResultTypes(), isMemRef);
+      if (isa<RegionBranchOpInterface>(op))
+        for (Region &region : op->getRegions())
+          if (!region.empty() &&
+              llvm::any_of(region.getArgumentTypes(), isMemRef))
+            chooses = true;
+      if (isa<BranchOpInterface>(op))
+        chooses = llvm::any_of(op->getOperandTypes(), isMemRef);
+      if (!chooses)
+        return WalkResult::advance();
+      op->emitError("choosing a buffer at run time cannot be compiled for "
+                    "the Vulkan target: SPIR-V then needs variable pointers, "
+                    "which mlirc's Vulkan target does not use; choose between "
+                    "the values read from the buffers instead");
+      return WalkResult::interrupt();
+    });
+    return failure(chosen.wasInterrupted());
   }
 
   /// Vulkan compute shaders fix their workgroup size in the module, or
