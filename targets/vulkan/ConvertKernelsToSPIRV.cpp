@@ -364,7 +364,7 @@ struct ConvertKernelsToSPIRVPass
   }
 
   static LogicalResult checkVulkanHasIt(gpu::GPUModuleOp module) {
-    WalkResult missing = module.walk([](Operation *op) {
+    WalkResult missing = module.walk([&](Operation *op) {
       if (isa<gpu::PrintfOp, vector::PrintOp>(op)) {
         op->emitError("'")
             << op->getName()
@@ -373,9 +373,40 @@ struct ConvertKernelsToSPIRVPass
                "prints";
         return WalkResult::interrupt();
       }
+      // Device memory that all kernels share (a CUDA __device__ variable):
+      // a shader's memory outside its buffers is its invocation's or its
+      // workgroup's.
+      auto global = dyn_cast<memref::GlobalOp>(op);
+      if (global && !isReadOnly(global, module) &&
+          mlirc::getGpuAddressSpace(global.getType().getMemorySpace()) !=
+              gpu::AddressSpace::Workgroup) {
+        op->emitError("a variable global memref in a gpu.module cannot be "
+                      "compiled for the Vulkan target: a shader has no "
+                      "device memory but the buffers it is passed; pass the "
+                      "kernels a buffer (gpu.alloc) instead");
+        return WalkResult::interrupt();
+      }
       return WalkResult::advance();
     });
     return failure(missing.wasInterrupted());
+  }
+
+  /// Whether \p global is constant, or \p scope only loads from it (then
+  /// it is a constant table that its initial value fills).
+  static bool isReadOnly(memref::GlobalOp global, Operation *scope) {
+    if (global.getConstant())
+      return true;
+    if (!global.getInitialValue())
+      return false;
+    WalkResult written = scope->walk([&](memref::GetGlobalOp get) {
+      if (get.getName() != global.getSymName())
+        return WalkResult::advance();
+      for (Operation *user : get->getUsers())
+        if (!isa<memref::LoadOp, vector::LoadOp, vector::TransferReadOp>(user))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return !written.wasInterrupted();
   }
 
   /// A SPIR-V shader is one module: nothing links functions into it.
@@ -609,7 +640,7 @@ struct ConvertKernelsToSPIRVPass
             global ? dyn_cast_or_null<DenseElementsAttr>(
                          global.getInitialValue().value_or(Attribute()))
                    : DenseElementsAttr();
-        if (!global || !global.getConstant() || !values ||
+        if (!global || !isReadOnly(global, copy) || !values ||
             type.getMemorySpace() || !type.hasStaticShape() ||
             !type.getLayout().isIdentity() ||
             type.getNumElements() > maxConstantElements)

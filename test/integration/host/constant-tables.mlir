@@ -1,11 +1,12 @@
 // Constant memref.globals a kernel and a device function read: a 2-D table
-// and a splat (on Vulkan each thread gets its own copy of the values).
+// and a splat, which is not marked constant but only read (on Vulkan each
+// thread gets its own copy of the values).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [17,  24,  37,  17,  24,  37]
 module attributes {gpu.container_module} {
   gpu.module @k {
     memref.global "private" constant @table : memref<2x3xi32> = dense<[[10, 20, 30], [7, 4, 7]]>
-    memref.global "private" constant @ones : memref<3xi32> = dense<1>
+    memref.global "private" @ones : memref<3xi32> = dense<1>
     func.func @column(%j: index) -> i32 {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
