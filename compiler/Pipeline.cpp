@@ -85,6 +85,7 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createZeroSizedSharedGlobals());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createWorkgroupAllocs());
   pm.addPass(createUniqueKernelNames({options.programId}));
   pm.addPass(createMergeGpuModules());
   pm.addPass(createDropKernelMemoryGlobals());

@@ -1,0 +1,67 @@
+//===- WorkgroupAllocs.cpp - Workgroup memref.allocs as attributions -----===//
+//
+// A memref.alloc (or alloca) in workgroup memory in a kernel, as MLIR's
+// promotion to shared memory and bufferization into that memory space make
+// them, is one buffer that the block's threads share: SPIR-V's lowering
+// makes it a workgroup variable. MLIR's LLVM lowerings made a heap
+// allocation per thread, cast to shared memory (NVIDIA: a wrong pointer),
+// and the host target one per thread. As a workgroup attribution of the
+// kernel it is what SPIR-V makes of it on every target.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/MemorySpaces.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_WORKGROUPALLOCS
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+bool isWorkgroupMemory(MemRefType type) {
+  return mlirc::getGpuAddressSpace(type.getMemorySpace()) ==
+         gpu::AddressSpace::Workgroup;
+}
+
+struct WorkgroupAllocsPass
+    : public mlirc::impl::WorkgroupAllocsBase<WorkgroupAllocsPass> {
+  void runOnOperation() override {
+    for (auto kernel : getOperation().getOps<gpu::GPUFuncOp>()) {
+      if (!kernel.isKernel())
+        continue;
+      SmallVector<Operation *> allocs;
+      kernel.walk([&](Operation *op) {
+        if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+            isWorkgroupMemory(cast<MemRefType>(op->getResult(0).getType())))
+          allocs.push_back(op);
+      });
+      for (Operation *alloc : allocs) {
+        auto type = cast<MemRefType>(alloc->getResult(0).getType());
+        if (!type.hasStaticShape()) {
+          alloc->emitError("a workgroup memory buffer of a size known only at "
+                           "run time cannot be allocated in a kernel: "
+                           "workgroup memory is laid out when the kernel is "
+                           "compiled; give it a static shape, or use "
+                           "gpu.dynamic_shared_memory");
+          return signalPassFailure();
+        }
+        Value shared = kernel.addWorkgroupAttribution(type, alloc->getLoc());
+        Value old = alloc->getResult(0);
+        for (Operation *user : llvm::make_early_inc_range(old.getUsers()))
+          if (isa<memref::DeallocOp>(user))
+            user->erase();
+        old.replaceAllUsesWith(shared);
+        alloc->erase();
+      }
+    }
+  }
+};
+
+} // namespace
