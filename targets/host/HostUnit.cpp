@@ -50,6 +50,9 @@ public:
     // Block functions place barriers in scf loops and branches: affine
     // ones become scf first.
     pm.nest<mlir::gpu::GPUModuleOp>().addPass(mlir::createLowerAffinePass());
+    // A thread's private memory is its stack, as on the GPU targets (a
+    // heap allocation could not live across a barrier).
+    pm.nest<mlir::gpu::GPUModuleOp>().addPass(createPrivateAllocsOnStack());
     pm.addPass(createLowerKernelsToHost({/*keepDeviceBodies=*/gpuTargetsToo}));
     if (gpuTargetsToo)
       return;

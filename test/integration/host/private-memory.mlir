@@ -3,11 +3,13 @@
 // bounds in every thread (which runs around the thread loops) or by a
 // barrier. Thread t stores t and reads it back four times; rows: a private
 // attribution around a loop, an alloca around a loop, an alloca across a
-// barrier (plus the value of thread 7 - t).
+// barrier (plus the value of thread 7 - t), a memref.alloc of private
+// memory across a barrier (2t; a thread's stack on every target).
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: {{\[\[}}0, 4, 8, 12, 16, 20, 24, 28],
 // CHECK-NEXT: [0, 4, 8, 12, 16, 20, 24, 28],
-// CHECK-NEXT: [7, 7, 7, 7, 7, 7, 7, 7{{\]\]}}
+// CHECK-NEXT: [7, 7, 7, 7, 7, 7, 7, 7],
+// CHECK-NEXT: [0, 2, 4, 6, 8, 10, 12, 14{{\]\]}}
 module attributes {gpu.container_module} {
   gpu.module @k {
     func.func @fourTimes(%priv: memref<1xi32, #gpu.address_space<private>>) -> i32 {
@@ -22,7 +24,7 @@ module attributes {gpu.container_module} {
       }
       return %s : i32
     }
-    gpu.func @attribution(%m: memref<3x8xi32>)
+    gpu.func @attribution(%m: memref<4x8xi32>)
         private(%priv : memref<1xi32, #gpu.address_space<private>>) kernel {
       %c0 = arith.constant 0 : index
       %t = gpu.thread_id x
@@ -30,10 +32,10 @@ module attributes {gpu.container_module} {
       memref.store %ti, %priv[%c0] : memref<1xi32, #gpu.address_space<private>>
       %s = func.call @fourTimes(%priv)
           : (memref<1xi32, #gpu.address_space<private>>) -> i32
-      memref.store %s, %m[%c0, %t] : memref<3x8xi32>
+      memref.store %s, %m[%c0, %t] : memref<4x8xi32>
       gpu.return
     }
-    gpu.func @alloca(%m: memref<3x8xi32>) kernel {
+    gpu.func @alloca(%m: memref<4x8xi32>) kernel {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c4 = arith.constant 4 : index
@@ -47,10 +49,10 @@ module attributes {gpu.container_module} {
         %a = arith.addi %acc, %p : i32
         scf.yield %a : i32
       }
-      memref.store %s, %m[%c1, %t] : memref<3x8xi32>
+      memref.store %s, %m[%c1, %t] : memref<4x8xi32>
       gpu.return
     }
-    gpu.func @allocaBarrier(%m: memref<3x8xi32>)
+    gpu.func @allocaBarrier(%m: memref<4x8xi32>)
         workgroup(%shared : memref<8xi32, #gpu.address_space<workgroup>>)
         kernel {
       %c0 = arith.constant 0 : index
@@ -66,7 +68,21 @@ module attributes {gpu.container_module} {
       %other = memref.load %shared[%o] : memref<8xi32, #gpu.address_space<workgroup>>
       %mine = memref.load %priv[%c0] : memref<1xi32>
       %s = arith.addi %mine, %other : i32
-      memref.store %s, %m[%c2, %t] : memref<3x8xi32>
+      memref.store %s, %m[%c2, %t] : memref<4x8xi32>
+      gpu.return
+    }
+    gpu.func @privateAllocBarrier(%m: memref<4x8xi32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %priv = memref.alloc() : memref<1xi32, #gpu.address_space<private>>
+      %t = gpu.thread_id x
+      %ti = arith.index_cast %t : index to i32
+      %twice = arith.addi %ti, %ti : i32
+      memref.store %twice, %priv[%c0] : memref<1xi32, #gpu.address_space<private>>
+      gpu.barrier
+      %mine = memref.load %priv[%c0] : memref<1xi32, #gpu.address_space<private>>
+      memref.store %mine, %m[%c3, %t] : memref<4x8xi32>
+      memref.dealloc %priv : memref<1xi32, #gpu.address_space<private>>
       gpu.return
     }
   }
@@ -74,16 +90,18 @@ module attributes {gpu.container_module} {
   func.func @main() {
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
-    %out = gpu.alloc() : memref<3x8xi32>
+    %out = gpu.alloc() : memref<4x8xi32>
     gpu.launch_func @k::@attribution blocks in (%c1, %c1, %c1)
-        threads in (%c8, %c1, %c1) args(%out : memref<3x8xi32>)
+        threads in (%c8, %c1, %c1) args(%out : memref<4x8xi32>)
     gpu.launch_func @k::@alloca blocks in (%c1, %c1, %c1)
-        threads in (%c8, %c1, %c1) args(%out : memref<3x8xi32>)
+        threads in (%c8, %c1, %c1) args(%out : memref<4x8xi32>)
     gpu.launch_func @k::@allocaBarrier blocks in (%c1, %c1, %c1)
-        threads in (%c8, %c1, %c1) args(%out : memref<3x8xi32>)
-    %h = memref.alloc() : memref<3x8xi32>
-    gpu.memcpy %h, %out : memref<3x8xi32>, memref<3x8xi32>
-    %u = memref.cast %h : memref<3x8xi32> to memref<*xi32>
+        threads in (%c8, %c1, %c1) args(%out : memref<4x8xi32>)
+    gpu.launch_func @k::@privateAllocBarrier blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1) args(%out : memref<4x8xi32>)
+    %h = memref.alloc() : memref<4x8xi32>
+    gpu.memcpy %h, %out : memref<4x8xi32>, memref<4x8xi32>
+    %u = memref.cast %h : memref<4x8xi32> to memref<*xi32>
     call @printMemrefI32(%u) : (memref<*xi32>) -> ()
     return
   }
