@@ -4,6 +4,9 @@
   stats.py ptx FILE.ptx PTXAS_LOG   -> name instructions fmas registers spills
   stats.py amd FILE.s               -> name instructions fmas vgprs sgprs scratch
 
+FMAs are the fused multiply-adds a thread does: a packed one (AMD's
+v_pk_fma_f32) counts as the two it does.
+
 mlirc's kernel names carry a program suffix (_1a2b3c4d) and a module
 prefix (k_), both dropped so the names match the CUDA ones.
 """
@@ -50,7 +53,9 @@ def amd(path):
             continue
         instrs = [l.strip() for l in m.group(2).splitlines()
                   if re.match(r"^\s+[a-z]\w*", l) and not l.strip().startswith(".")]
-        fmas = sum(1 for l in instrs if re.match(r"v_(pk_)?fmac?_", l))
+        # A packed FMA (v_pk_fma_f32, _f16) does two.
+        fmas = sum(2 if l.startswith("v_pk_") else 1
+                   for l in instrs if re.match(r"v_(pk_)?fmac?_", l))
         stats[base(m.group(1))] = [len(instrs), fmas, 0, 0, 0]
     name = None
     for line in text.splitlines():
