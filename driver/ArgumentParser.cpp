@@ -432,9 +432,11 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       if (level.empty() || level == "s" || level == "z") {
         options.optLevel = 2;
       } else if (level == "fast") {
-        // As clang's (which deprecates it): -O3 -ffast-math.
+        // As clang's (which deprecates it): -O3, and -ffast-math where no
+        // other -O follows.
         options.optLevel = 3;
-        applyFloatOption(options, OPT_ffast_math, "-ffast-math");
+        if (arg == argList.getLastArg(OPT_O))
+          applyFloatOption(options, OPT_ffast_math, "-ffast-math");
       } else if (level.getAsInteger(10, options.optLevel) ||
                  options.optLevel > 3)
         return createStringError("invalid optimization level '-O%s'; "
