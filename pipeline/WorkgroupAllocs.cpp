@@ -38,8 +38,11 @@ struct WorkgroupAllocsPass
         continue;
       SmallVector<Operation *> allocs;
       kernel.walk([&](Operation *op) {
-        if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
-            isWorkgroupMemory(cast<MemRefType>(op->getResult(0).getType())))
+        if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+          return;
+        auto type = cast<MemRefType>(op->getResult(0).getType());
+        // Attributions are plain arrays.
+        if (isWorkgroupMemory(type) && type.getLayout().isIdentity())
           allocs.push_back(op);
       });
       for (Operation *alloc : allocs) {
