@@ -199,10 +199,11 @@ def BoundedCanonicalizer : Pass<"mlirc-canonicalize"> {
 def WorkgroupAllocs : Pass<"mlirc-workgroup-allocs", "mlir::gpu::GPUModuleOp"> {
   let summary = "Workgroup memref.allocs in kernels as workgroup attributions";
   let description = [{
-    A memref.alloc or alloca of a static shape in workgroup memory in a
-    kernel becomes a workgroup attribution of the kernel, one buffer the
-    block's threads share, as SPIR-V's lowering makes it; its deallocs go.
-    One of a dynamic shape is an error at the op.
+    A memref.alloc or alloca of a static shape and identity layout in
+    workgroup memory in a kernel becomes a workgroup attribution of the
+    kernel, one buffer the block's threads share, as SPIR-V's lowering
+    makes it; its deallocs go. One of a dynamic shape is an error at the
+    op.
   }];
 }
 
