@@ -16,6 +16,7 @@
 
 #include "compiler/Passes.h"
 #include "pipeline/GpuCopyCalls.h"
+#include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "targets/TargetRegistry.h"
 #include "targets/TargetUnit.h"
@@ -193,6 +194,19 @@ LogicalResult checkKernelArguments(gpu::GPUFuncOp kernel) {
 /// element type, which LLVM has only for integers and pointers; floats of
 /// 16, 32 and 64 bits swap as the integer of their width
 /// (FloatGenericAtomics), other element types cannot.
+/// A memref.alloca in a kernel is the thread's stack, which is private
+/// memory: one typed as global memory would be a global pointer to it (MLIR
+/// made an alloca in the global address space for NVIDIA and AMD).
+LogicalResult checkKernelAlloca(memref::AllocaOp op) {
+  // Named global memory: none is the default, the stack.
+  Attribute named = op.getType().getMemorySpace();
+  if (!named || getGpuAddressSpace(named) != gpu::AddressSpace::Global)
+    return success();
+  return op.emitError("a memref.alloca in global memory cannot be compiled: a "
+                      "thread's stack is its private memory; allocate global "
+                      "memory with memref.alloc, or drop the memory space");
+}
+
 LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
   Type element = op.getMemref().getType().getElementType();
   if (element.isIntOrIndex() || element.isF16() || element.isBF16() ||
@@ -625,6 +639,9 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
             checked = checkDimIndex(op, dim.getSource(), dim.getIndex());
           else if (auto rmw = dyn_cast<memref::GenericAtomicRMWOp>(op))
             checked = checkGenericAtomic(rmw);
+          else if (auto alloca = dyn_cast<memref::AllocaOp>(op);
+                   alloca && isInKernel(op))
+            checked = checkKernelAlloca(alloca);
           else if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
             checked = checkKernelArguments(kernel);
           else if (auto loop = dyn_cast<scf::ParallelOp>(op))
