@@ -202,8 +202,8 @@ def WorkgroupAllocs : Pass<"mlirc-workgroup-allocs", "mlir::gpu::GPUModuleOp"> {
     A memref.alloc or alloca of a static shape and identity layout in
     workgroup memory in a kernel becomes a workgroup attribution of the
     kernel, one buffer the block's threads share, as SPIR-V's lowering
-    makes it; its deallocs go. One of a dynamic shape is an error at the
-    op.
+    makes it; its deallocs go. One of a dynamic shape, or in a device
+    function, is an error at the op.
   }];
 }
 

@@ -6,7 +6,8 @@
 // makes it a workgroup variable. MLIR's LLVM lowerings made a heap
 // allocation per thread, cast to shared memory (NVIDIA: a wrong pointer),
 // and the host target one per thread. As a workgroup attribution of the
-// kernel it is what SPIR-V makes of it on every target.
+// kernel it is what SPIR-V makes of it on every target. One in a device
+// function is an error at the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_WORKGROUPALLOCS
@@ -33,6 +35,25 @@ bool isWorkgroupMemory(MemRefType type) {
 struct WorkgroupAllocsPass
     : public mlirc::impl::WorkgroupAllocsBase<WorkgroupAllocsPass> {
   void runOnOperation() override {
+    // A device function's would be one per call (and per thread where it
+    // is not inlined): the kernel owns workgroup memory.
+    for (auto function : getOperation().getOps<FunctionOpInterface>()) {
+      auto kernel = dyn_cast<gpu::GPUFuncOp>(function.getOperation());
+      if (kernel && kernel.isKernel())
+        continue;
+      WalkResult found = function->walk([&](Operation *op) {
+        if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
+            !isWorkgroupMemory(cast<MemRefType>(op->getResult(0).getType())))
+          return WalkResult::advance();
+        op->emitError("a workgroup memory buffer cannot be allocated in a "
+                      "device function: workgroup memory belongs to the "
+                      "kernel; allocate it in the kernel and pass it to the "
+                      "function");
+        return WalkResult::interrupt();
+      });
+      if (found.wasInterrupted())
+        return signalPassFailure();
+    }
     for (auto kernel : getOperation().getOps<gpu::GPUFuncOp>()) {
       if (!kernel.isKernel())
         continue;

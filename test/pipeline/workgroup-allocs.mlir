@@ -1,7 +1,7 @@
 // RUN: mlirc-opt --pass-pipeline='builtin.module(gpu.module(mlirc-workgroup-allocs))' %s --split-input-file --verify-diagnostics | FileCheck %s
 // Workgroup allocations in a kernel become its workgroup attributions (one
-// buffer for the block), their deallocs go; a helper's, and other memory
-// spaces', stay as they are.
+// buffer for the block), their deallocs go; other memory spaces' stay as
+// they are. A device function's, and one of a dynamic shape, are errors.
 
 // CHECK-LABEL: gpu.func @kernel
 // CHECK-SAME: workgroup(%[[A:.*]] : memref<16xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<4xi32, 3>)
@@ -10,8 +10,6 @@
 // CHECK: memref.store %{{.*}}, %[[A]]
 // CHECK: memref.store %{{.*}}, %[[B]]
 // CHECK: memref.alloc() : memref<2xf32>
-// CHECK-LABEL: func.func @helper
-// CHECK: memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
 gpu.module @k {
   gpu.func @kernel(%x: f32, %i: i32) kernel {
     %c0 = arith.constant 0 : index
@@ -24,8 +22,14 @@ gpu.module @k {
     memref.store %x, %own[%c0] : memref<2xf32>
     gpu.return
   }
+}
+
+// -----
+
+gpu.module @k {
   func.func @helper(%x: f32) {
     %c0 = arith.constant 0 : index
+    // expected-error @below {{a workgroup memory buffer cannot be allocated in a device function: workgroup memory belongs to the kernel; allocate it in the kernel and pass it to the function}}
     %a = memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
     memref.store %x, %a[%c0] : memref<8xf32, #gpu.address_space<workgroup>>
     return
