@@ -378,8 +378,8 @@ struct ConvertKernelsToSPIRVPass
       // workgroup's.
       auto global = dyn_cast<memref::GlobalOp>(op);
       if (global && !isReadOnly(global, module) &&
-          mlirc::getGpuAddressSpace(global.getType().getMemorySpace()) !=
-              gpu::AddressSpace::Workgroup) {
+          mlirc::getGpuAddressSpace(global.getType().getMemorySpace()) ==
+              gpu::AddressSpace::Global) {
         op->emitError("a variable global memref in a gpu.module cannot be "
                       "compiled for the Vulkan target: a shader has no "
                       "device memory but the buffers it is passed; pass the "
