@@ -203,6 +203,12 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
       return failure();
     return success();
   }
+  if (isa_and_nonnull<memref::AllocOp>(def))
+    return emitError(value.getLoc(),
+                     "this heap allocation lives across a gpu.barrier and "
+                     "mlirc cannot keep it per thread on the host target; "
+                     "allocate the thread's memory with memref.alloca, or "
+                     "in #gpu.address_space<private>");
   return emitError(value.getLoc(),
                    "this value lives across a gpu.barrier and mlirc cannot "
                    "keep it per thread on the host target");
