@@ -190,10 +190,6 @@ LogicalResult checkKernelArguments(gpu::GPUFuncOp kernel) {
   return success();
 }
 
-/// MLIR 22 lowers memref.generic_atomic_rmw to a compare-and-swap on the
-/// element type, which LLVM has only for integers and pointers; floats of
-/// 16, 32 and 64 bits swap as the integer of their width
-/// (FloatGenericAtomics), other element types cannot.
 /// A memref.alloca in a kernel is the thread's stack, which is private
 /// memory: one typed as global memory would be a global pointer to it (MLIR
 /// made an alloca in the global address space for NVIDIA and AMD).
@@ -207,6 +203,10 @@ LogicalResult checkKernelAlloca(memref::AllocaOp op) {
                       "memory with memref.alloc, or drop the memory space");
 }
 
+/// MLIR 22 lowers memref.generic_atomic_rmw to a compare-and-swap on the
+/// element type, which LLVM has only for integers and pointers; floats of
+/// 16, 32 and 64 bits swap as the integer of their width
+/// (FloatGenericAtomics), other element types cannot.
 LogicalResult checkGenericAtomic(memref::GenericAtomicRMWOp op) {
   Type element = op.getMemref().getType().getElementType();
   if (element.isIntOrIndex() || element.isF16() || element.isBF16() ||
