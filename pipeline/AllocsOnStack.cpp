@@ -15,10 +15,14 @@ namespace mlirc {
 
 using namespace mlir;
 
-void mlirc::moveAllocToStack(memref::AllocOp alloc) {
-  for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+void mlirc::eraseDeallocs(Value allocation) {
+  for (Operation *user : llvm::make_early_inc_range(allocation.getUsers()))
     if (isa<memref::DeallocOp>(user))
       user->erase();
+}
+
+void mlirc::moveAllocToStack(memref::AllocOp alloc) {
+  eraseDeallocs(alloc);
   OpBuilder b(alloc);
   auto alloca = memref::AllocaOp::create(
       b, alloc.getLoc(), alloc.getType(), alloc.getDynamicSizes(),

@@ -11,11 +11,18 @@
 #ifndef MLIRC_PIPELINE_ALLOCSONSTACK_H
 #define MLIRC_PIPELINE_ALLOCSONSTACK_H
 
-namespace mlir::memref {
+namespace mlir {
+class Value;
+namespace memref {
 class AllocOp;
-} // namespace mlir::memref
+} // namespace memref
+} // namespace mlir
 
 namespace mlirc {
+
+/// Erases the memref.deallocs of \p allocation, whose memory something
+/// other than the heap now holds.
+void eraseDeallocs(mlir::Value allocation);
 
 /// Replaces \p alloc with a memref.alloca of its type, sizes and alignment,
 /// and erases the memref.deallocs of it.

@@ -85,11 +85,11 @@ Value getTrips(OpBuilder &b, Location loc, Value lb, Value ub, Value step) {
                                 arith::ConstantIndexOp::create(b, loc, 0));
 }
 
-/// Splits the reductions of \p loop as the file comment says; false (and
-/// nothing changed) where a partial result cannot be stored in a memref.
-bool splitReductions(scf::ParallelOp loop) {
+/// Splits the reductions of \p loop as the file comment says; leaves it as
+/// it is where a partial result cannot be stored in a memref.
+void splitReductions(scf::ParallelOp loop) {
   if (!llvm::all_of(loop.getResultTypes(), BaseMemRefType::isValidElementType))
-    return false;
+    return;
   auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -197,7 +197,6 @@ bool splitReductions(scf::ParallelOp loop) {
   memref::DeallocOp::create(b, loc, filled);
   loop.replaceAllUsesWith(combineLoop.getResults());
   loop.erase();
-  return true;
 }
 
 struct ParallelizeHostLoopsPass
@@ -221,7 +220,7 @@ struct ParallelizeHostLoopsPass
       return WalkResult::skip();
     });
     for (scf::ParallelOp loop : reducing)
-      (void)splitReductions(loop);
+      splitReductions(loop);
     // The loops without reductions, the chunk loops among them.
     SmallVector<Operation *> loops;
     getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/AllocsOnStack.h"
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 
@@ -35,56 +36,49 @@ bool isWorkgroupMemory(MemRefType type) {
 struct WorkgroupAllocsPass
     : public mlirc::impl::WorkgroupAllocsBase<WorkgroupAllocsPass> {
   void runOnOperation() override {
-    // A device function's would be one per call (and per thread where it
-    // is not inlined): the kernel owns workgroup memory.
     for (auto function : getOperation().getOps<FunctionOpInterface>()) {
-      auto kernel = dyn_cast<gpu::GPUFuncOp>(function.getOperation());
-      if (kernel && kernel.isKernel())
-        continue;
-      WalkResult found = function->walk([&](Operation *op) {
-        if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||
-            !isWorkgroupMemory(cast<MemRefType>(op->getResult(0).getType())))
-          return WalkResult::advance();
-        op->emitError("a workgroup memory buffer cannot be allocated in a "
-                      "device function: workgroup memory belongs to the "
-                      "kernel; allocate it in the kernel and pass it to the "
-                      "function");
-        return WalkResult::interrupt();
-      });
-      if (found.wasInterrupted())
-        return signalPassFailure();
-    }
-    for (auto kernel : getOperation().getOps<gpu::GPUFuncOp>()) {
-      if (!kernel.isKernel())
-        continue;
       SmallVector<Operation *> allocs;
-      kernel.walk([&](Operation *op) {
-        if (!isa<memref::AllocOp, memref::AllocaOp>(op))
-          return;
-        auto type = cast<MemRefType>(op->getResult(0).getType());
-        // Attributions are plain arrays.
-        if (isWorkgroupMemory(type) && type.getLayout().isIdentity())
+      function->walk([&](Operation *op) {
+        if (isa<memref::AllocOp, memref::AllocaOp>(op) &&
+            isWorkgroupMemory(cast<MemRefType>(op->getResult(0).getType())))
           allocs.push_back(op);
       });
-      for (Operation *alloc : allocs) {
-        auto type = cast<MemRefType>(alloc->getResult(0).getType());
-        if (!type.hasStaticShape()) {
-          alloc->emitError("a workgroup memory buffer of a size known only at "
-                           "run time cannot be allocated in a kernel: "
-                           "workgroup memory is laid out when the kernel is "
-                           "compiled; give it a static shape, or use "
-                           "gpu.dynamic_shared_memory");
-          return signalPassFailure();
-        }
-        Value shared = kernel.addWorkgroupAttribution(type, alloc->getLoc());
-        Value old = alloc->getResult(0);
-        for (Operation *user : llvm::make_early_inc_range(old.getUsers()))
-          if (isa<memref::DeallocOp>(user))
-            user->erase();
-        old.replaceAllUsesWith(shared);
-        alloc->erase();
+      if (allocs.empty())
+        continue;
+      // A device function's would be one per call (and per thread where
+      // it is not inlined): the kernel owns workgroup memory.
+      auto kernel = dyn_cast<gpu::GPUFuncOp>(function.getOperation());
+      if (!kernel || !kernel.isKernel()) {
+        allocs.front()->emitError(
+            "a workgroup memory buffer cannot be allocated in a device "
+            "function: workgroup memory belongs to the kernel; allocate it in "
+            "the kernel and pass it to the function");
+        return signalPassFailure();
       }
+      for (Operation *alloc : allocs)
+        if (failed(makeAttribution(kernel, alloc)))
+          return signalPassFailure();
     }
+  }
+
+  /// \p alloc as a workgroup attribution of \p kernel; plain arrays only
+  /// (attributions have no layout), one of a dynamic shape is an error.
+  static LogicalResult makeAttribution(gpu::GPUFuncOp kernel,
+                                       Operation *alloc) {
+    auto type = cast<MemRefType>(alloc->getResult(0).getType());
+    if (!type.getLayout().isIdentity())
+      return success();
+    if (!type.hasStaticShape())
+      return alloc->emitError(
+          "a workgroup memory buffer of a size known only at run time cannot "
+          "be allocated in a kernel: workgroup memory is laid out when the "
+          "kernel is compiled; give it a static shape, or use "
+          "gpu.dynamic_shared_memory");
+    Value shared = kernel.addWorkgroupAttribution(type, alloc->getLoc());
+    mlirc::eraseDeallocs(alloc->getResult(0));
+    alloc->getResult(0).replaceAllUsesWith(shared);
+    alloc->erase();
+    return success();
   }
 };
 
