@@ -5,6 +5,8 @@
 // the PTX at a line of it. So do gpu.subgroup_mma_* ops on fragments of
 // some element types, which LLVM's NVPTX back end cannot even select below
 // their arch (and ends the process). The minimums here are PTX ISA's.
+// Ops that read or write one thread's elements of a fragment have no
+// NVIDIA lowering at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,6 +113,19 @@ struct CheckNVGPUArchsPass
 
   void runOnOperation() override {
     WalkResult result = getOperation().walk([&](Operation *op) {
+      // MLIR lowers these for SPIR-V only ("failed to legalize" here); on
+      // NVIDIA an index would name a register of an undocumented layout,
+      // and A and B fragments hold some elements twice.
+      if (isa<gpu::SubgroupMmaExtractThreadLocalOp,
+              gpu::SubgroupMmaInsertThreadLocalOp>(op)) {
+        op->emitError("'")
+            << op->getName() << "' cannot be compiled for "
+            << llvm::join(chips, ", ")
+            << ": which elements of a WMMA fragment a thread holds is "
+               "NVIDIA's undocumented layout; use gpu.subgroup_mma_elementwise, "
+               "or store the matrix to memory and load it back";
+        return WalkResult::interrupt();
+      }
       Requirement need = getRequirement(op);
       if (!need.sm)
         return WalkResult::advance();
