@@ -72,6 +72,33 @@ Value moveInWords(OpBuilder &b, Location loc, Value value,
   return result;
 }
 
+/// gpu.printf's integers narrower than int as int, as C promotes them (a
+/// bool to 0 or 1): MLIR's vprintf lowering stores them at their width,
+/// which %d reads 4 bytes of, and its HIP lowering zero-extends them.
+struct PromotePrintfIntegers : public OpRewritePattern<gpu::PrintfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::PrintfOp op,
+                                PatternRewriter &rewriter) const override {
+    auto isNarrow = [](Value arg) {
+      return arg.getType().isInteger() &&
+             arg.getType().getIntOrFloatBitWidth() < 32;
+    };
+    if (llvm::none_of(op.getArgs(), isNarrow))
+      return failure();
+    Type i32 = rewriter.getI32Type();
+    SmallVector<Value> args;
+    for (Value arg : op.getArgs()) {
+      if (arg.getType().isInteger(1))
+        arg = arith::ExtUIOp::create(rewriter, op.getLoc(), i32, arg);
+      else if (isNarrow(arg))
+        arg = arith::ExtSIOp::create(rewriter, op.getLoc(), i32, arg);
+      args.push_back(arg);
+    }
+    rewriter.modifyOpInPlace(op, [&] { op.getArgsMutable().assign(args); });
+    return success();
+  }
+};
+
 /// gpu.shuffle of a value narrower than 32 bits (f16, bf16, i8, i16) as
 /// one of i32: NVIDIA's shfl.sync takes 32-bit values only, and MLIR 22
 /// made an invalid nvvm.shfl.sync of the narrow one (also from
@@ -333,7 +360,7 @@ struct ExpandGpuOpsPass
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, warpSize, 64);
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(patterns, warpSize,
                                                              64);
-    patterns.add<WidenNarrowShuffle>(&getContext());
+    patterns.add<WidenNarrowShuffle, PromotePrintfIntegers>(&getContext());
     patterns.add<ShuffleWithinSegments>(&getContext(), warpSize,
                                         vendor == "NVIDIA");
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

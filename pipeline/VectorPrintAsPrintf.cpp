@@ -44,7 +44,9 @@ LogicalResult appendScalar(OpBuilder &b, Location loc, Value value,
     return success();
   }
   if (type.isIndex()) {
-    args.push_back(arith::IndexCastUIOp::create(b, loc, i64, value));
+    // Signed: the same bits where index is 64-bit, and right where it is
+    // 32-bit (Vulkan).
+    args.push_back(arith::IndexCastOp::create(b, loc, i64, value));
     format += "%llu";
     return success();
   }

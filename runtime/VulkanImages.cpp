@@ -143,6 +143,15 @@ std::vector<KernelArgument> parseArguments(const char *name, const char *abi) {
       arg.deviceBytes = b;
       arg.set = c;
       arg.binding = d;
+    } else if (std::sscanf(at, "f%u,%u,%u%n", &a, &b, &c, &used) == 3) {
+      arg.kind = KernelArgument::PrintBuffer;
+      arg.words = a;
+      arg.set = b;
+      arg.binding = c;
+      // Not the host's: sizes as a word's, to pass the checks below.
+      arg.hostBytes = arg.deviceBytes = 4;
+      if (a < 2)
+        malformed(name, "argument list");
     } else if (std::sscanf(at, "q%u,%u,%u%n", &a, &b, &c, &used) == 3) {
       arg.kind = KernelArgument::MemRefField;
       arg.memref = a;
@@ -215,6 +224,14 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
     kernel.capabilities += ",SubgroupExtendedTypes";
   kernel.arguments = parseArguments(name, abi);
   kernel.pushConstantBytes = static_cast<unsigned>(std::atoi(push));
+  for (unsigned number = 1;; ++number) {
+    const char *format =
+        best.get(concat(("printf." + std::to_string(number)).c_str(), name)
+                     .c_str());
+    if (!format)
+      break;
+    kernel.printFormats.push_back(format);
+  }
   if (const char *lanes = best.get(concat("subgroup", name).c_str()))
     kernel.subgroupLanes = static_cast<unsigned>(std::atoi(lanes));
   if (const char *wide = best.get(concat("wide", name).c_str())) {

@@ -23,7 +23,9 @@ namespace mlirc::vulkan {
 struct KernelArgument {
   /// MemRefField: a dynamic offset, size or stride of a memref argument,
   /// which the runtime writes into the push constants from its descriptor.
-  enum Kind { MemRef, PushConstant, ScalarBuffer, MemRefField } kind;
+  /// PrintBuffer: the buffer the kernel's gpu.printf ops write, which the
+  /// runtime binds and prints from (no argument of the host's).
+  enum Kind { MemRef, PushConstant, ScalarBuffer, MemRefField, PrintBuffer } kind;
   /// MemRef: the rank; the host passes 3 + 2 * rank values for it.
   unsigned rank = 0;
   /// MemRef: an element's bytes; scalars: the host value's bytes.
@@ -37,8 +39,12 @@ struct KernelArgument {
   /// offset, 3 + i: size i, 3 + rank + i: stride i).
   unsigned memref = 0, field = 0;
   /// Whether the argument is a buffer binding.
-  bool isBuffer() const { return kind == MemRef || kind == ScalarBuffer; }
-  /// MemRef and ScalarBuffer: where the buffer is bound.
+  bool isBuffer() const {
+    return kind == MemRef || kind == ScalarBuffer || kind == PrintBuffer;
+  }
+  /// PrintBuffer: its size in 32-bit words.
+  unsigned words = 0;
+  /// MemRef, ScalarBuffer and PrintBuffer: where the buffer is bound.
   unsigned set = 0;
   unsigned binding = 0;
 };
@@ -54,6 +60,9 @@ struct KernelImage {
   std::string capabilities;
   std::vector<KernelArgument> arguments;
   unsigned pushConstantBytes = 0;
+  /// The formats of its gpu.printf ops, as "<argument letters>:<format>",
+  /// numbered from 1 (VulkanPrintf.h).
+  std::vector<std::string> printFormats;
   /// The workgroup size the shader fixes; 0, 0, 0 when the launch
   /// chooses it.
   unsigned block[3] = {0, 0, 0};

@@ -17,6 +17,7 @@
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 #include "runtime/VulkanDevice.h"
+#include "runtime/VulkanPrintf.h"
 
 #include <algorithm>
 #include <cstring>
@@ -126,6 +127,9 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   size_t param = 0;
   // Each memref argument's descriptor, for its fields in push constants.
   std::vector<void **> descriptors(count);
+  // What the kernel's gpu.printf ops write, printed once it has run.
+  Buffer printBuffer;
+  uint32_t printWords = 0;
   for (unsigned i = 0; i < count; ++i) {
     const KernelArgument &arg = image.arguments[i];
     if (arg.kind == KernelArgument::MemRefField) {
@@ -137,6 +141,15 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
              arg.memref, name, static_cast<long long>(value));
       int32_t narrow = static_cast<int32_t>(value);
       std::memcpy(pushConstants + arg.offset, &narrow, sizeof(narrow));
+      continue;
+    }
+    if (arg.kind == KernelArgument::PrintBuffer) {
+      // Zeroed: word 0 counts the words taken, and an unwritten record's
+      // format number is 0.
+      printBuffer = device.createBuffer(size_t(arg.words) * 4, MemoryKind::Host);
+      std::memset(printBuffer.mapped, 0, printBuffer.size);
+      printWords = arg.words;
+      infos[i] = {printBuffer.buffer, 0, VK_WHOLE_SIZE};
       continue;
     }
     if (arg.kind == KernelArgument::MemRef) {
@@ -273,8 +286,13 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
                    static_cast<uint32_t>(grid[2]));
   Stream &stream = device.getStream(streamHandle);
   device.submit(recording, stream, name);
-  if (!streamHandle || !staging.empty())
+  if (!streamHandle || !staging.empty() || printWords)
     device.wait(stream, name);
+  if (printWords) {
+    printRecords(reinterpret_cast<const uint32_t *>(printBuffer.mapped),
+                 printWords, image.printFormats, name);
+    device.destroyBuffer(printBuffer);
+  }
   for (HostStaging &copy : staging) {
     // What the kernel left as it was is not written back: the memory may
     // be read-only (a constant memref.global).

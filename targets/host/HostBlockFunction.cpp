@@ -292,11 +292,13 @@ LogicalResult BlockFunctionBuilder::lowerPrintf(gpu::PrintfOp printf) {
   SmallVector<Value> args = {LLVM::AddressOfOp::create(b, loc, ptr, name)};
   for (Value arg : printf.getArgs()) {
     Type type = arg.getType();
-    // C's default argument promotions.
+    // C's default argument promotions (a bool is 0 or 1).
     if (type.isIndex())
       arg = arith::IndexCastOp::create(b, loc, b.getI64Type(), arg);
     else if (type.isF16() || type.isBF16() || type.isF32())
       arg = arith::ExtFOp::create(b, loc, b.getF64Type(), arg);
+    else if (type.isInteger(1))
+      arg = arith::ExtUIOp::create(b, loc, b.getI32Type(), arg);
     else if (type.isInteger() && type.getIntOrFloatBitWidth() < 32)
       arg = arith::ExtSIOp::create(b, loc, b.getI32Type(), arg);
     args.push_back(arg);

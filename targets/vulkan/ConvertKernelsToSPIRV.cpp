@@ -13,6 +13,7 @@
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "targets/vulkan/AccurateMath.h"
+#include "targets/vulkan/DevicePrintf.h"
 #include "targets/vulkan/EmulateBF16.h"
 #include "targets/vulkan/ExactFloatOps.h"
 #include "targets/vulkan/IndexMemory.h"
@@ -181,6 +182,9 @@ struct ConvertKernelsToSPIRVPass
     // Sizes and strides the buffers do not carry, as arguments; before the
     // wide-subgroup kernels, which take the same ones.
     mlirc::passDynamicMemRefFields(copyModule, module);
+    // A print buffer after those.
+    if (failed(mlirc::lowerPrintfToBuffer(copyModule, module)))
+      return signalPassFailure();
     // SPIR-V's rotate needs an extension devices need not have; before
     // the wide subgroups, which then see shuffles.
     mlirc::expressRotatesAsShuffles(copy, /*withinSegments=*/true);
@@ -365,12 +369,12 @@ struct ConvertKernelsToSPIRVPass
 
   static LogicalResult checkVulkanHasIt(gpu::GPUModuleOp module) {
     WalkResult missing = module.walk([&](Operation *op) {
-      if (isa<gpu::PrintfOp, vector::PrintOp>(op)) {
+      if (isa<vector::PrintOp>(op)) {
         op->emitError("'")
             << op->getName()
             << "' cannot be compiled for the Vulkan target: Vulkan compute "
-               "shaders cannot print; write the values to a buffer the host "
-               "prints";
+               "shaders cannot print; use gpu.printf, which mlirc prints "
+               "through a buffer";
         return WalkResult::interrupt();
       }
       // Device memory that all kernels share (a CUDA __device__ variable):

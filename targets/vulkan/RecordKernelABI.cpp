@@ -16,6 +16,10 @@
 //                  memref arguments (MemRefMetadata.h), 32-bit push
 //                  constants the runtime takes from their descriptors:
 //                    q<argument>,<descriptor field>,<offset>
+//                  and last, for a kernel that prints (DevicePrintf.h):
+//                    f<words>,<set>,<binding>                 its buffer
+//   printf.<n>.<kernel> the kernel's format n (from 1), as
+//                  <argument letters>:<format>
 //   push.<kernel>  the push-constant block's size in bytes
 //   block.<kernel> the workgroup size the shader fixes, as x,y,z; 0,0,0
 //                  when the launch chooses it
@@ -41,6 +45,7 @@
 #include "pipeline/KernelSourceName.h"
 #include "targets/vulkan/DynamicSharedMemory.h"
 #include "targets/vulkan/MemRefMetadata.h"
+#include "targets/vulkan/DevicePrintf.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
@@ -265,7 +270,9 @@ struct RecordKernelABIPass
                  memref, sized && llvm::is_contained(sized.asArrayRef(),
                                                      int32_t(index))))
           fields.push_back({static_cast<unsigned>(index), field});
-    if (hostTypes.size() + fields.size() != shader.getNumArguments())
+    auto formats = kernel->getAttrOfType<ArrayAttr>(mlirc::printFormatsAttr);
+    if (hostTypes.size() + fields.size() + (formats ? 1 : 0) !=
+        shader.getNumArguments())
       return kernel.emitError("kernel '")
              << mlirc::getSourceKernelName(kernel)
              << "': its SPIR-V shader lost arguments (mlirc bug)";
@@ -362,6 +369,18 @@ struct RecordKernelABIPass
       entries.push_back(
           llvm::formatv("q{0},{1},{2}", field.first, field.second, offset));
     }
+    if (formats) {
+      // The print buffer, the shader's last argument.
+      auto abi = shader.getArgAttrOfType<spirv::InterfaceVarABIAttr>(
+          shader.getNumArguments() - 1, abiName);
+      if (!abi)
+        return kernel.emitError("kernel '")
+               << mlirc::getSourceKernelName(kernel)
+               << "': its print buffer has no interface variable (mlirc bug)";
+      entries.push_back(llvm::formatv("f{0},{1},{2}", mlirc::printBufferWords,
+                                      abi.getDescriptorSet(),
+                                      abi.getBinding()));
+    }
     if (!pushed.empty()) {
       moveToPushConstants(shader, pushed);
       // The same arguments, the same block.
@@ -376,6 +395,10 @@ struct RecordKernelABIPass
                          StringAttr::get(ctx, value)));
     };
     add("abi", llvm::join(entries, ";"));
+    if (formats)
+      for (auto [number, format] :
+           llvm::enumerate(formats.getAsValueRange<StringAttr>()))
+        add(("printf." + Twine(number + 1)).str(), format.str());
     add("push", std::to_string(pushBytes));
     // Lanes a subgroup needs for the kernel's shuffles (its device
     // functions' too), which the runtime checks or asks the device for.

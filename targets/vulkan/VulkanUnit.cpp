@@ -242,6 +242,8 @@ public:
     // math.ipowi as functions beside their callers.
     pm.addPass(createOutlineMathOps());
     pm.addPass(mlir::createConvertComplexToStandardPass());
+    // vector.print as gpu.printf, which prints through a buffer.
+    pm.addPass(createVectorPrintAsPrintf());
     // Vector ops as the simpler ones SPIR-V has, transfers as loads and
     // stores; then affine, which vector-to-scf emits too.
     // SPIR-V has no contraction: all of them as reductions and outer

@@ -1,8 +1,6 @@
 // gpu.printf from every thread of several blocks; the order between
 // threads is unspecified, so the lines are sorted before checking.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | sort | FileCheck %s
-// Not on Vulkan: Vulkan compute shaders cannot print (gpu.printf is an error).
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK-COUNT-24: block {{[0-2]}} thread {{[0-7]}} value {{[0-9.]+}} big 12345678901
 // CHECK-NOT: block
 // CHECK: done

@@ -1,0 +1,35 @@
+//===- VulkanPrintf.h - Printing what Vulkan kernels' gpu.printf wrote ----===//
+//
+// A Vulkan kernel that prints writes records into a buffer the runtime
+// binds (targets/vulkan/DevicePrintf.h): word 0 the words taken, then per
+// record its format's number (from 1) and its arguments' words. After the
+// launch, the runtime prints each record as C's printf prints its format
+// with those arguments, in the order the threads took their words.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_RUNTIME_VULKANPRINTF_H
+#define MLIRC_RUNTIME_VULKANPRINTF_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlirc::vulkan {
+
+/// Prints to stdout the records of \p buffer (\p words words) with
+/// \p formats ("<argument letters>:<format>"); says on stderr when some
+/// did not fit, naming \p kernel.
+void printRecords(const uint32_t *buffer, uint32_t words,
+                  const std::vector<std::string> &formats, const char *kernel);
+
+/// \p format printed with \p args as C's printf would, each argument's
+/// letter (i: 32-bit integer, l: 64-bit integer, f: float, d: double)
+/// saying what its bits are. Conversions without an argument, and those
+/// that take a string or write back (%s, %n), print as written.
+std::string formatRecord(const std::string &format, const std::string &letters,
+                         const std::vector<uint64_t> &args);
+
+} // namespace mlirc::vulkan
+
+#endif // MLIRC_RUNTIME_VULKANPRINTF_H
