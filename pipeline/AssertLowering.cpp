@@ -2,10 +2,39 @@
 
 #include "pipeline/AssertLowering.h"
 
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
+
+/// CUDA's "file:line: function: " for an assert at \p loc in \p func: the
+/// innermost callee of call sites, a NameLoc's name as the function.
+static std::string describeInCUDA(Location loc, StringRef func) {
+  std::string file = "(unknown)";
+  unsigned line = 0;
+  std::string name = func.str();
+  while (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    loc = callSite.getCallee();
+  if (auto named = dyn_cast<NameLoc>(loc)) {
+    name = named.getName().str();
+    loc = named.getChildLoc();
+  }
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (isa<FileLineColLoc>(inner)) {
+        loc = inner;
+        break;
+      }
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
+    file = fileLoc.getFilename().str();
+    line = fileLoc.getLine();
+  }
+  return file + ":" + std::to_string(line) + ": " + name + ": ";
+}
 
 Block *mlirc::branchOnAssert(cf::AssertOp op) {
   Block *before = op->getBlock();
@@ -16,6 +45,47 @@ Block *mlirc::branchOnAssert(cf::AssertOp op) {
   cf::CondBranchOp::create(b, op.getLoc(), op.getArg(), after, ValueRange(),
                            failed, ValueRange());
   return failed;
+}
+
+LogicalResult mlirc::moveAssertsToFunctionBody(Operation *func,
+                                               StringRef target) {
+  auto nested = [&](cf::AssertOp op) { return op->getParentOp() != func; };
+  auto holdsAssert = [](Operation *op) {
+    return op->walk([](cf::AssertOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  };
+  if (!func->walk([&](cf::AssertOp op) {
+             return nested(op) ? WalkResult::interrupt()
+                               : WalkResult::advance();
+           })
+           .wasInterrupted())
+    return success();
+  // The structured ops that hold one, as convert-scf-to-cf lowers them.
+  SmallVector<Operation *> holders;
+  func->walk([&](Operation *op) {
+    if (op != func && isa<scf::SCFDialect>(op->getDialect()) &&
+        op->getNumRegions() && holdsAssert(op))
+      holders.push_back(op);
+  });
+  DenseSet<Operation *> toLower(holders.begin(), holders.end());
+  ConversionTarget legal(*func->getContext());
+  legal.markUnknownOpDynamicallyLegal(
+      [&](Operation *op) { return !toLower.contains(op); });
+  RewritePatternSet patterns(func->getContext());
+  populateSCFToControlFlowConversionPatterns(patterns);
+  if (failed(applyPartialConversion(func, legal, std::move(patterns))))
+    return failure();
+  WalkResult held = func->walk([&](cf::AssertOp op) {
+    if (!nested(op))
+      return WalkResult::advance();
+    op.emitError("a cf.assert inside '")
+        << op->getParentOp()->getName() << "' in a kernel cannot be compiled "
+        << "for " << target
+        << ": a failing assert ends its thread, which it cannot do from "
+           "there; assert before or after that op";
+    return WalkResult::interrupt();
+  });
+  return failure(held.wasInterrupted());
 }
 
 std::string mlirc::describeLocation(Location loc) {
@@ -42,4 +112,21 @@ std::string mlirc::escapePrintfFormat(StringRef text) {
       escaped += '%';
   }
   return escaped;
+}
+
+void mlirc::printKernelAssertFailure(OpBuilder &b, cf::AssertOp op,
+                                     StringRef kernelName) {
+  Location loc = op.getLoc();
+  SmallVector<Value> ids;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
+  for (gpu::Dimension dim :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    ids.push_back(gpu::ThreadIdOp::create(b, loc, dim));
+  std::string format =
+      escapePrintfFormat(describeInCUDA(loc, kernelName)) +
+      "block: [%lld,%lld,%lld], thread: [%lld,%lld,%lld] Assertion `" +
+      escapePrintfFormat(op.getMsg()) + "` failed.\n";
+  gpu::PrintfOp::create(b, loc, format, ids);
 }

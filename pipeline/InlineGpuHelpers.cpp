@@ -2,6 +2,7 @@
 
 #include "pipeline/InlineGpuHelpers.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -17,9 +18,10 @@ static bool isGpuMemory(Type type) {
          isa_and_nonnull<gpu::AddressSpaceAttr>(memref.getMemorySpace());
 }
 
-/// True when \p helper itself uses the GPU: a GPU op, a device global, or
+/// True when \p helper itself uses the GPU: a GPU op, a device global,
 /// memory in a GPU address space (with \p anyMemRef, a memref argument or
-/// result of any address space).
+/// result of any address space), or a cf.assert, which ends the thread
+/// (the kernels' lowering of it does).
 static bool usesGpu(func::FuncOp helper, bool anyMemRef) {
   auto passed = [&](Type type) {
     return isGpuMemory(type) || (anyMemRef && isa<BaseMemRefType>(type));
@@ -30,7 +32,7 @@ static bool usesGpu(func::FuncOp helper, bool anyMemRef) {
   return helper
       .walk([](Operation *op) {
         bool gpu = isa<gpu::GPUDialect>(op->getDialect()) ||
-                   isa<memref::GetGlobalOp>(op) ||
+                   isa<memref::GetGlobalOp, cf::AssertOp>(op) ||
                    llvm::any_of(op->getResultTypes(), isGpuMemory);
         return gpu ? WalkResult::interrupt() : WalkResult::advance();
       })

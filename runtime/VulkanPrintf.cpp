@@ -179,9 +179,9 @@ std::string mlirc::vulkan::formatRecord(const std::string &format,
 void mlirc::vulkan::printRecords(const uint32_t *buffer, uint32_t words,
                                  const std::vector<std::string> &formats,
                                  const char *kernel) {
-  uint64_t taken = uint64_t(buffer[0]) + 1;
+  uint64_t taken = uint64_t(buffer[0]) + 2;
   uint64_t end = std::min<uint64_t>(taken, words);
-  uint64_t at = 1;
+  uint64_t at = 2;
   std::string out;
   while (at < end) {
     uint32_t number = buffer[at];
@@ -217,5 +217,5 @@ void mlirc::vulkan::printRecords(const uint32_t *buffer, uint32_t words,
                  "mlirc runtime: warning: kernel '%s' printed more than its "
                  "%u bytes of gpu.printf buffer; the rest of its output is "
                  "lost\n",
-                 kernel, (words - 1) * 4);
+                 kernel, (words - 2) * 4);
 }

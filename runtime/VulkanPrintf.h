@@ -1,10 +1,12 @@
 //===- VulkanPrintf.h - Printing what Vulkan kernels' gpu.printf wrote ----===//
 //
 // A Vulkan kernel that prints writes records into a buffer the runtime
-// binds (targets/vulkan/DevicePrintf.h): word 0 the words taken, then per
-// record its format's number (from 1) and its arguments' words. After the
-// launch, the runtime prints each record as C's printf prints its format
-// with those arguments, in the order the threads took their words.
+// binds (targets/vulkan/DevicePrintf.h): word 0 the words taken, word 1
+// whether an assert failed, then per record its format's number (from 1)
+// and its arguments' words. After the launch, the runtime prints each
+// record as C's printf prints its format with those arguments, in the
+// order the threads took their words, then fails the launch if an assert
+// failed.
 //
 //===----------------------------------------------------------------------===//
 

@@ -289,9 +289,14 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   if (!streamHandle || !staging.empty() || printWords)
     device.wait(stream, name);
   if (printWords) {
-    printRecords(reinterpret_cast<const uint32_t *>(printBuffer.mapped),
-                 printWords, image.printFormats, name);
+    const auto *words = reinterpret_cast<const uint32_t *>(printBuffer.mapped);
+    printRecords(words, printWords, image.printFormats, name);
+    bool asserted = words[1] != 0;
     device.destroyBuffer(printBuffer);
+    if (asserted)
+      fail("launch of kernel '%s' failed: a device-side assertion failed "
+           "(cf.assert; its message is above)",
+           name);
   }
   for (HostStaging &copy : staging) {
     // What the kernel left as it was is not written back: the memory may

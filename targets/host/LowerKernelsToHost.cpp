@@ -101,7 +101,8 @@ struct LowerKernelsToHostPass
           failed(emulateSubgroupMma(hostCopy)))
         return signalPassFailure();
       expressWithShuffles(hostCopy);
-      lowerKernelAsserts(hostCopy);
+      if (failed(lowerKernelAsserts(hostCopy)))
+        return signalPassFailure();
       makeStrideLoopsUniform(hostCopy);
       // The other helpers get a host copy under a program-unique name;
       // declarations name functions outside the device code (libm's, say),

@@ -1,8 +1,10 @@
 //===- DevicePrintf.cpp - gpu.printf in Vulkan kernels --------------------===//
 
 #include "targets/vulkan/DevicePrintf.h"
+#include "pipeline/AssertLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -10,6 +12,7 @@
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
+using namespace mlirc;
 
 namespace {
 
@@ -66,9 +69,15 @@ LogicalResult mlirc::lowerPrintfToBuffer(gpu::GPUModuleOp copy,
                                          gpu::GPUModuleOp original) {
   MLIRContext *context = copy.getContext();
   for (auto kernel : copy.getOps<gpu::GPUFuncOp>()) {
-    SmallVector<gpu::PrintfOp> prints;
-    kernel.walk([&](gpu::PrintfOp op) { prints.push_back(op); });
-    if (prints.empty() || !kernel.isKernel())
+    if (!kernel.isKernel())
+      continue;
+    if (failed(moveAssertsToFunctionBody(kernel, "the Vulkan target")))
+      return failure();
+    SmallVector<cf::AssertOp> asserts;
+    kernel.walk([&](cf::AssertOp op) { asserts.push_back(op); });
+    if (asserts.empty() &&
+        !kernel.walk([](gpu::PrintfOp) { return WalkResult::interrupt(); })
+             .wasInterrupted())
       continue;
     auto bufferType =
         MemRefType::get({printBufferWords}, IntegerType::get(context, 32));
@@ -76,6 +85,22 @@ LogicalResult mlirc::lowerPrintfToBuffer(gpu::GPUModuleOp copy,
     (void)kernel.insertArgument(at, bufferType, DictionaryAttr(),
                                 kernel.getLoc());
     Value buffer = kernel.getArgument(at);
+    // A failing assert prints CUDA's message, raises the flag, and ends
+    // its thread (the branch to the kernel's end becomes structured
+    // control flow with the rest).
+    for (cf::AssertOp op : asserts) {
+      Location loc = op.getLoc();
+      OpBuilder b = OpBuilder::atBlockEnd(branchOnAssert(op));
+      printKernelAssertFailure(b, op, kernel.getName());
+      memref::AtomicRMWOp::create(
+          b, loc, arith::AtomicRMWKind::ori,
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1), buffer,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, 1)});
+      gpu::ReturnOp::create(b, loc);
+      op.erase();
+    }
+    SmallVector<gpu::PrintfOp> prints;
+    kernel.walk([&](gpu::PrintfOp op) { prints.push_back(op); });
     SmallVector<Attribute> formats;
     for (gpu::PrintfOp op : prints) {
       Location loc = op.getLoc();
@@ -111,18 +136,18 @@ LogicalResult mlirc::lowerPrintfToBuffer(gpu::GPUModuleOp copy,
         Value start = memref::AtomicRMWOp::create(
             then, loc, arith::AtomicRMWKind::addi,
             arith::ConstantIntOp::create(then, loc, i32, size), buffer, zero);
-        // The record's words are start + 1 to start + size.
+        // The record's words are start + 2 to start + size + 1.
         Value fits = arith::CmpIOp::create(
             then, loc, arith::CmpIPredicate::ule, start,
             arith::ConstantIntOp::create(then, loc, i32,
-                                         printBufferWords - 1 - size));
+                                         printBufferWords - 2 - size));
         scf::IfOp::create(then, loc, fits, [&](OpBuilder &write, Location) {
           Value first = arith::IndexCastUIOp::create(
               write, loc, write.getIndexType(), start);
           for (auto [i, word] : llvm::enumerate(record)) {
             Value index = arith::AddIOp::create(
                 write, loc, first,
-                arith::ConstantIndexOp::create(write, loc, i + 1));
+                arith::ConstantIndexOp::create(write, loc, i + 2));
             memref::StoreOp::create(write, loc, word, buffer, index);
           }
           scf::YieldOp::create(write, loc);

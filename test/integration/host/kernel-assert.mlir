@@ -6,8 +6,6 @@
 // RUN: not %t > %t.out 2> %t.err
 // RUN: FileCheck %s --input-file=%t.out
 // RUN: FileCheck %s --check-prefix=ERR --input-file=%t.err
-// Not on Vulkan: Vulkan compute shaders cannot print (gpu.printf is an error).
-// UNSUPPORTED: offload-arch-vulkan
 // CHECK: before the launch
 // CHECK-DAG: block 0 thread 0 passed
 // CHECK-DAG: block 0 thread 2 passed
