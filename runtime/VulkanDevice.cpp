@@ -1,6 +1,7 @@
 //===- VulkanDevice.cpp - The Vulkan device kernels run on ----------------===//
 
 #include "runtime/VulkanDevice.h"
+#include "runtime/VulkanPrintf.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/VulkanSelection.h"
 
@@ -260,6 +261,8 @@ void Device::destroy() {
     for (std::unique_ptr<Recording> &recording : *list) {
       for (Buffer &buffer : recording->temporaries)
         destroyBuffer(buffer);
+      if (recording->printWords)
+        destroyBuffer(recording->printBuffer);
       vk.vkDestroyDescriptorPool(device, recording->pool, nullptr);
     }
   idle.clear();
@@ -598,6 +601,20 @@ void Device::retire() {
     for (Buffer &buffer : recording.temporaries)
       destroyBuffer(buffer);
     recording.temporaries.clear();
+    if (recording.printWords) {
+      // What the kernel printed, once it has run: on a stream, when the
+      // program next waits or launches, as CUDA prints at synchronization.
+      const auto *words =
+          reinterpret_cast<const uint32_t *>(recording.printBuffer.mapped);
+      printRecords(words, recording.printWords, *recording.printFormats,
+                   recording.printKernel);
+      if (words[1])
+        fail("launch of kernel '%s' failed: a device-side assertion failed "
+             "(cf.assert; its message is above)",
+             recording.printKernel);
+      destroyBuffer(recording.printBuffer);
+      recording.printWords = 0;
+    }
     vk.vkResetCommandBuffer(recording.commands, 0);
     if (recording.pool)
       vk.vkResetDescriptorPool(device, recording.pool, 0);

@@ -79,6 +79,12 @@ struct Recording {
   unsigned poolBuffers = 0;
   /// Freed when the work is done.
   std::vector<Buffer> temporaries;
+  /// The buffer a kernel's gpu.printf ops and asserts wrote (printWords
+  /// words, none when 0), printed with its formats when the work is done.
+  Buffer printBuffer;
+  uint32_t printWords = 0;
+  const std::vector<std::string> *printFormats = nullptr;
+  const char *printKernel = nullptr;
   VkSemaphore semaphore = VK_NULL_HANDLE;
   uint64_t value = 0;
 };

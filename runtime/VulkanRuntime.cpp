@@ -17,7 +17,6 @@
 #include "runtime/RuntimeError.h"
 #include "runtime/RuntimeExport.h"
 #include "runtime/VulkanDevice.h"
-#include "runtime/VulkanPrintf.h"
 
 #include <algorithm>
 #include <cstring>
@@ -127,7 +126,8 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
   size_t param = 0;
   // Each memref argument's descriptor, for its fields in push constants.
   std::vector<void **> descriptors(count);
-  // What the kernel's gpu.printf ops write, printed once it has run.
+  // What the kernel's gpu.printf ops write, printed once it has run
+  // (Device::retire).
   Buffer printBuffer;
   uint32_t printWords = 0;
   for (unsigned i = 0; i < count; ++i) {
@@ -285,19 +285,15 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
                    static_cast<uint32_t>(grid[1]),
                    static_cast<uint32_t>(grid[2]));
   Stream &stream = device.getStream(streamHandle);
-  device.submit(recording, stream, name);
-  if (!streamHandle || !staging.empty() || printWords)
-    device.wait(stream, name);
   if (printWords) {
-    const auto *words = reinterpret_cast<const uint32_t *>(printBuffer.mapped);
-    printRecords(words, printWords, image.printFormats, name);
-    bool asserted = words[1] != 0;
-    device.destroyBuffer(printBuffer);
-    if (asserted)
-      fail("launch of kernel '%s' failed: a device-side assertion failed "
-           "(cf.assert; its message is above)",
-           name);
+    recording.printBuffer = printBuffer;
+    recording.printWords = printWords;
+    recording.printFormats = &image.printFormats;
+    recording.printKernel = name;
   }
+  device.submit(recording, stream, name);
+  if (!streamHandle || !staging.empty())
+    device.wait(stream, name);
   for (HostStaging &copy : staging) {
     // What the kernel left as it was is not written back: the memory may
     // be read-only (a constant memref.global).
