@@ -524,9 +524,20 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
           if (failed(pointerOnly(var, kind)))
             return failure();
     }
-    for (Value operand : op->getOperands())
-      if (isa<MemRefType, UnrankedMemRefType>(operand.getType()))
-        return pointerOnly(operand, "an operand");
+    bool atomic =
+        isa<omp::AtomicReadOp, omp::AtomicWriteOp, omp::AtomicUpdateOp>(op);
+    for (Value operand : op->getOperands()) {
+      Type type = operand.getType();
+      if (!isa<MemRefType, UnrankedMemRefType>(type) ||
+          mlirc::isOpenMPAtomicVariable(op, type))
+        continue;
+      if (atomic)
+        return op->emitError("'")
+               << name << "' has an operand of type " << type
+               << ": an atomic op takes its variable as a memref of one "
+                  "element, or its address as an !llvm.ptr";
+      return pointerOnly(operand, "an operand");
+    }
     return success();
   }
 

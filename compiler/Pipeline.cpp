@@ -151,6 +151,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
     unit->populateHostPreLowering(pm);
   pm.addPass(createDropHostMemorySpaces());
   pm.addPass(createOpenMPIfAsBranches());
+  pm.addPass(createOpenMPAtomicMemRefs());
   addComplexVectorAffineLowering(pm);
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())

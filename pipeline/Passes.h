@@ -31,6 +31,10 @@ namespace mlirc {
 /// Whether \p type is or holds an async token, value or group.
 bool holdsAsyncType(mlir::Type type);
 
+/// Whether an operand of \p type of omp.atomic.read, write or update \p op
+/// is a memref of one element that OpenMPAtomicMemRefs makes an address.
+bool isOpenMPAtomicVariable(mlir::Operation *op, mlir::Type type);
+
 /// The canonicalizer (mlirc-canonicalize) on each function by itself,
 /// host functions, kernels and device functions: one greedy run over a
 /// whole module goes over all of its functions again while any one still

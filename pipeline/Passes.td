@@ -358,6 +358,19 @@ def DropHostMemorySpaces : Pass<"mlirc-drop-host-memory-spaces", "mlir::ModuleOp
   }];
 }
 
+def OpenMPAtomicMemRefs : Pass<"mlirc-openmp-atomic-memrefs"> {
+  let summary = "omp.atomic ops on a memref of one element take its address";
+  let description = [{
+    omp.atomic.read, write and update take the variable's address, which
+    MLIR's OpenMP translation needs as an !llvm.ptr. A memref operand of
+    one element (memref<f32>, memref<1xi64>) becomes the address of that
+    element.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def OpenMPIfAsBranches : Pass<"mlirc-openmp-if-as-branches"> {
   let summary = "omp.parallel if(c) as a branch between two parallel regions";
   let description = [{
