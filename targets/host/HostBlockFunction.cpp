@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/host/HostBlockFunction.h"
+#include "pipeline/AllocsOnStack.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
@@ -656,6 +657,17 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
     uniform.map(arg, memref::AllocaOp::create(
                          builder, loc,
                          cast<MemRefType>(stripAddressSpace(arg.getType()))));
+  // So is a heap allocation of a static shape at the kernel's top level
+  // (each thread's own on a GPU): once barriers or loops split the
+  // threads, it keeps its memory across them as a stack allocation does.
+  if (splitsThreads)
+    for (auto alloc : llvm::make_early_inc_range(
+             kernel.getBody().front().getOps<memref::AllocOp>())) {
+      MemRefType type = alloc.getType();
+      if (!type.getMemorySpace() && type.hasStaticShape() &&
+          type.getLayout().isIdentity())
+        mlirc::moveAllocToStack(alloc);
+    }
   SmallVector<Value> privateMemory(kernel.getPrivateAttributions());
   // Stack allocations at the kernel's top level are private memory too.
   for (auto alloca : kernel.getBody().front().getOps<memref::AllocaOp>()) {
