@@ -60,8 +60,8 @@ struct OpenMPAtomicMemRefsPass
             memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
         Value address = arith::IndexCastOp::create(b, loc, i64, aligned);
         Value base = LLVM::IntToPtrOp::create(b, loc, ptr, address);
-        Value offset =
-            memref::ExtractStridedMetadataOp::create(b, loc, memref).getOffset();
+        Value offset = memref::ExtractStridedMetadataOp::create(b, loc, memref)
+                           .getOffset();
         unsigned bytes = getElementBytes(cast<MemRefType>(memref.getType()));
         Value elements = arith::IndexCastOp::create(b, loc, i64, offset);
         Value byteOffset = arith::MulIOp::create(

@@ -1,8 +1,8 @@
 //===- VulkanDevice.cpp - The Vulkan device kernels run on ----------------===//
 
 #include "runtime/VulkanDevice.h"
-#include "runtime/VulkanPrintf.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/VulkanPrintf.h"
 #include "runtime/VulkanSelection.h"
 
 #include <cstdio>

@@ -225,9 +225,8 @@ bool mlirc::vulkan::findKernel(const char *name, unsigned maxVersion,
   kernel.arguments = parseArguments(name, abi);
   kernel.pushConstantBytes = static_cast<unsigned>(std::atoi(push));
   for (unsigned number = 1;; ++number) {
-    const char *format =
-        best.get(concat(("printf." + std::to_string(number)).c_str(), name)
-                     .c_str());
+    const char *format = best.get(
+        concat(("printf." + std::to_string(number)).c_str(), name).c_str());
     if (!format)
       break;
     kernel.printFormats.push_back(format);

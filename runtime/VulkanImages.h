@@ -25,7 +25,13 @@ struct KernelArgument {
   /// which the runtime writes into the push constants from its descriptor.
   /// PrintBuffer: the buffer the kernel's gpu.printf ops write, which the
   /// runtime binds and prints from (no argument of the host's).
-  enum Kind { MemRef, PushConstant, ScalarBuffer, MemRefField, PrintBuffer } kind;
+  enum Kind {
+    MemRef,
+    PushConstant,
+    ScalarBuffer,
+    MemRefField,
+    PrintBuffer
+  } kind;
   /// MemRef: the rank; the host passes 3 + 2 * rank values for it.
   unsigned rank = 0;
   /// MemRef: an element's bytes; scalars: the host value's bytes.

@@ -158,8 +158,8 @@ std::string mlirc::vulkan::formatRecord(const std::string &format,
     if (isInteger) {
       bool isSigned = conversion == 'd' || conversion == 'i';
       unsigned argWidth = letter == 'i' ? 32 : 64;
-      uint64_t value = cut(asIntegerBits(letter, bits),
-                           std::min(width, argWidth), isSigned);
+      uint64_t value =
+          cut(asIntegerBits(letter, bits), std::min(width, argWidth), isSigned);
       spec += std::string("ll") + conversion;
       out += isSigned ? print(spec, static_cast<long long>(value))
                       : print(spec, static_cast<unsigned long long>(value));

@@ -146,7 +146,8 @@ void launch(const void *handle, const char *name, const int64_t grid[3],
     if (arg.kind == KernelArgument::PrintBuffer) {
       // Zeroed: word 0 counts the words taken, and an unwritten record's
       // format number is 0.
-      printBuffer = device.createBuffer(size_t(arg.words) * 4, MemoryKind::Host);
+      printBuffer =
+          device.createBuffer(size_t(arg.words) * 4, MemoryKind::Host);
       std::memset(printBuffer.mapped, 0, printBuffer.size);
       printWords = arg.words;
       infos[i] = {printBuffer.buffer, 0, VK_WHOLE_SIZE};

@@ -122,7 +122,8 @@ struct CheckNVGPUArchsPass
             << op->getName() << "' cannot be compiled for "
             << llvm::join(chips, ", ")
             << ": which elements of a WMMA fragment a thread holds is "
-               "NVIDIA's undocumented layout; use gpu.subgroup_mma_elementwise, "
+               "NVIDIA's undocumented layout; use "
+               "gpu.subgroup_mma_elementwise, "
                "or store the matrix to memory and load it back";
         return WalkResult::interrupt();
       }

@@ -121,8 +121,8 @@ LogicalResult mlirc::lowerPrintfToBuffer(gpu::GPUModuleOp copy,
           StringAttr::get(context, letters + ":" + op.getFormat().str()));
       Type i32 = b.getI32Type();
       int64_t size = 1 + static_cast<int64_t>(record.size());
-      record.insert(record.begin(), arith::ConstantIntOp::create(
-                                        b, loc, i32, formats.size()));
+      record.insert(record.begin(),
+                    arith::ConstantIntOp::create(b, loc, i32, formats.size()));
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
       // Once the buffer is full, no thread adds to its count any more: it
       // could wrap around to where records were.
@@ -156,8 +156,8 @@ LogicalResult mlirc::lowerPrintfToBuffer(gpu::GPUModuleOp copy,
       });
       op.erase();
     }
-    auto originalKernel = original.lookupSymbol<gpu::GPUFuncOp>(
-        kernel.getNameAttr());
+    auto originalKernel =
+        original.lookupSymbol<gpu::GPUFuncOp>(kernel.getNameAttr());
     if (originalKernel)
       originalKernel->setAttr(printFormatsAttr,
                               ArrayAttr::get(context, formats));

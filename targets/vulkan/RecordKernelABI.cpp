@@ -43,9 +43,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/KernelSourceName.h"
+#include "targets/vulkan/DevicePrintf.h"
 #include "targets/vulkan/DynamicSharedMemory.h"
 #include "targets/vulkan/MemRefMetadata.h"
-#include "targets/vulkan/DevicePrintf.h"
 #include "targets/vulkan/Passes.h"
 #include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
