@@ -43,7 +43,10 @@ namespace {
 struct OpenMPAtomicMemRefsPass
     : public mlirc::impl::OpenMPAtomicMemRefsBase<OpenMPAtomicMemRefsPass> {
   void runOnOperation() override {
-    getOperation()->walk([](Operation *op) {
+    // The two ops of a capture take the same address, as its verifier
+    // checks: one per memref and capture.
+    DenseMap<std::pair<Operation *, Value>, Value> addresses;
+    getOperation()->walk([&](Operation *op) {
       for (OpOperand &operand : op->getOpOperands()) {
         Value memref = operand.get();
         if (!mlirc::isOpenMPAtomicVariable(op, memref.getType()))
@@ -52,22 +55,28 @@ struct OpenMPAtomicMemRefsPass
         Operation *at = op;
         if (auto capture = dyn_cast<omp::AtomicCaptureOp>(op->getParentOp()))
           at = capture;
+        Value &address = addresses[{at, memref}];
+        if (address) {
+          operand.set(address);
+          continue;
+        }
         OpBuilder b(at);
         Location loc = op->getLoc();
         Type i64 = b.getI64Type();
         auto ptr = LLVM::LLVMPointerType::get(b.getContext());
         Value aligned =
             memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-        Value address = arith::IndexCastOp::create(b, loc, i64, aligned);
-        Value base = LLVM::IntToPtrOp::create(b, loc, ptr, address);
+        Value integer = arith::IndexCastOp::create(b, loc, i64, aligned);
+        Value base = LLVM::IntToPtrOp::create(b, loc, ptr, integer);
         Value offset = memref::ExtractStridedMetadataOp::create(b, loc, memref)
                            .getOffset();
         unsigned bytes = getElementBytes(cast<MemRefType>(memref.getType()));
         Value elements = arith::IndexCastOp::create(b, loc, i64, offset);
         Value byteOffset = arith::MulIOp::create(
             b, loc, elements, arith::ConstantIntOp::create(b, loc, i64, bytes));
-        operand.set(LLVM::GEPOp::create(b, loc, ptr, b.getI8Type(), base,
-                                        ValueRange{byteOffset}));
+        address = LLVM::GEPOp::create(b, loc, ptr, b.getI8Type(), base,
+                                      ValueRange{byteOffset});
+        operand.set(address);
       }
     });
   }
