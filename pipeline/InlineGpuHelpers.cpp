@@ -18,10 +18,9 @@ static bool isGpuMemory(Type type) {
          isa_and_nonnull<gpu::AddressSpaceAttr>(memref.getMemorySpace());
 }
 
-/// True when \p helper itself uses the GPU: a GPU op, a device global,
+/// True when \p helper itself uses the GPU: a GPU op, a device global, or
 /// memory in a GPU address space (with \p anyMemRef, a memref argument or
-/// result of any address space), or a cf.assert, which ends the thread
-/// (the kernels' lowering of it does).
+/// result of any address space).
 static bool usesGpu(func::FuncOp helper, bool anyMemRef) {
   auto passed = [&](Type type) {
     return isGpuMemory(type) || (anyMemRef && isa<BaseMemRefType>(type));
@@ -32,11 +31,63 @@ static bool usesGpu(func::FuncOp helper, bool anyMemRef) {
   return helper
       .walk([](Operation *op) {
         bool gpu = isa<gpu::GPUDialect>(op->getDialect()) ||
-                   isa<memref::GetGlobalOp, cf::AssertOp>(op) ||
+                   isa<memref::GetGlobalOp>(op) ||
                    llvm::any_of(op->getResultTypes(), isGpuMemory);
         return gpu ? WalkResult::interrupt() : WalkResult::advance();
       })
       .wasInterrupted();
+}
+
+/// Adds to \p found the helpers of \p gpuModule that call one in it,
+/// directly or not, and that \p admit takes.
+static void addCallers(gpu::GPUModuleOp gpuModule, DenseSet<StringAttr> &found,
+                       function_ref<bool(func::FuncOp)> admit) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto helper : gpuModule.getOps<func::FuncOp>()) {
+      if (found.contains(helper.getNameAttr()) || !admit(helper))
+        continue;
+      bool callsFound =
+          helper
+              .walk([&](func::CallOp call) {
+                return found.contains(call.getCalleeAttr().getAttr())
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+      if (callsFound) {
+        found.insert(helper.getNameAttr());
+        changed = true;
+      }
+    }
+  }
+}
+
+/// True when \p helper can be inlined: one block, and no call of it
+/// reaches it again.
+static bool isInlinable(func::FuncOp helper, gpu::GPUModuleOp gpuModule) {
+  if (helper.isExternal() || !helper.getBody().hasOneBlock())
+    return false;
+  DenseSet<StringAttr> reached;
+  SmallVector<func::FuncOp> work = {helper};
+  while (!work.empty()) {
+    func::FuncOp function = work.pop_back_val();
+    bool cycle =
+        function
+            .walk([&](func::CallOp call) {
+              StringAttr callee = call.getCalleeAttr().getAttr();
+              if (callee == helper.getNameAttr())
+                return WalkResult::interrupt();
+              if (reached.insert(callee).second)
+                if (auto next = gpuModule.lookupSymbol<func::FuncOp>(callee))
+                  work.push_back(next);
+              return WalkResult::advance();
+            })
+            .wasInterrupted();
+    if (cycle)
+      return false;
+  }
+  return true;
 }
 
 DenseSet<StringAttr> mlirc::findGpuHelpers(gpu::GPUModuleOp gpuModule,
@@ -45,25 +96,21 @@ DenseSet<StringAttr> mlirc::findGpuHelpers(gpu::GPUModuleOp gpuModule,
   for (auto helper : gpuModule.getOps<func::FuncOp>())
     if (usesGpu(helper, anyMemRef))
       found.insert(helper.getNameAttr());
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (auto helper : gpuModule.getOps<func::FuncOp>()) {
-      if (found.contains(helper.getNameAttr()))
-        continue;
-      bool callsGpuHelper =
-          helper
-              .walk([&](func::CallOp call) {
-                return found.contains(call.getCalleeAttr().getAttr())
-                           ? WalkResult::interrupt()
-                           : WalkResult::advance();
-              })
-              .wasInterrupted();
-      if (callsGpuHelper) {
-        found.insert(helper.getNameAttr());
-        changed = true;
-      }
-    }
-  }
+  addCallers(gpuModule, found, [](func::FuncOp) { return true; });
+  // Helpers with a cf.assert, and their callers, where they can be inlined:
+  // a failing assert then ends its thread, as the kernels' lowering makes
+  // it (the others keep their calls, and each target's lowering of it).
+  DenseSet<StringAttr> asserting;
+  auto inlinable = [&](func::FuncOp helper) {
+    return isInlinable(helper, gpuModule);
+  };
+  for (auto helper : gpuModule.getOps<func::FuncOp>())
+    if (inlinable(helper) &&
+        helper.walk([](cf::AssertOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      asserting.insert(helper.getNameAttr());
+  addCallers(gpuModule, asserting, inlinable);
+  found.insert(asserting.begin(), asserting.end());
   return found;
 }
 

@@ -1,8 +1,8 @@
 //===- InlineGpuHelpers.h - Device functions that use the GPU, inlined -*-===//
 //
 // Device functions ("helpers") that use the GPU themselves -- thread ids,
-// barriers, shuffles, workgroup memory, device globals, asserts (which end
-// the thread) -- are inlined into
+// barriers, shuffles, workgroup memory, device globals; asserts, which end
+// the thread, where they can be -- are inlined into
 // the kernels that call them, directly or through other helpers, where a
 // target needs to see all of a kernel at once: the host target builds a
 // block function from it, and the Vulkan target gives workgroup memory and
