@@ -49,34 +49,26 @@ Block *mlirc::branchOnAssert(cf::AssertOp op) {
 
 LogicalResult mlirc::moveAssertsToFunctionBody(Operation *func,
                                                StringRef target) {
-  auto nested = [&](cf::AssertOp op) { return op->getParentOp() != func; };
-  auto holdsAssert = [](Operation *op) {
-    return op->walk([](cf::AssertOp) { return WalkResult::interrupt(); })
-        .wasInterrupted();
-  };
-  if (!func->walk([&](cf::AssertOp op) {
-             return nested(op) ? WalkResult::interrupt()
-                               : WalkResult::advance();
-           })
-           .wasInterrupted())
-    return success();
-  // The structured ops that hold one, as convert-scf-to-cf lowers them.
-  SmallVector<Operation *> holders;
-  func->walk([&](Operation *op) {
-    if (op != func && isa<scf::SCFDialect>(op->getDialect()) &&
-        op->getNumRegions() && holdsAssert(op))
-      holders.push_back(op);
+  // The structured ops around each assert, as convert-scf-to-cf lowers
+  // them.
+  DenseSet<Operation *> toLower;
+  func->walk([&](cf::AssertOp op) {
+    for (Operation *parent = op->getParentOp(); parent != func;
+         parent = parent->getParentOp())
+      if (isa<scf::SCFDialect>(parent->getDialect()))
+        toLower.insert(parent);
   });
-  DenseSet<Operation *> toLower(holders.begin(), holders.end());
-  ConversionTarget legal(*func->getContext());
-  legal.markUnknownOpDynamicallyLegal(
-      [&](Operation *op) { return !toLower.contains(op); });
-  RewritePatternSet patterns(func->getContext());
-  populateSCFToControlFlowConversionPatterns(patterns);
-  if (failed(applyPartialConversion(func, legal, std::move(patterns))))
-    return failure();
+  if (!toLower.empty()) {
+    ConversionTarget legal(*func->getContext());
+    legal.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return !toLower.contains(op); });
+    RewritePatternSet patterns(func->getContext());
+    populateSCFToControlFlowConversionPatterns(patterns);
+    if (failed(applyPartialConversion(func, legal, std::move(patterns))))
+      return failure();
+  }
   WalkResult held = func->walk([&](cf::AssertOp op) {
-    if (!nested(op))
+    if (op->getParentOp() == func)
       return WalkResult::advance();
     op.emitError("a cf.assert inside '")
         << op->getParentOp()->getName() << "' in a kernel cannot be compiled "

@@ -72,28 +72,18 @@ Value moveInWords(OpBuilder &b, Location loc, Value value,
   return result;
 }
 
-/// gpu.printf's integers narrower than int as int, as C promotes them (a
-/// bool to 0 or 1): MLIR's vprintf lowering stores them at their width,
-/// which %d reads 4 bytes of, and its HIP lowering zero-extends them.
+/// gpu.printf's integers narrower than int as int, as C promotes them:
+/// MLIR's vprintf lowering stores them at their width, which %d reads 4
+/// bytes of, and its HIP lowering zero-extends them.
 struct PromotePrintfIntegers : public OpRewritePattern<gpu::PrintfOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::PrintfOp op,
                                 PatternRewriter &rewriter) const override {
-    auto isNarrow = [](Value arg) {
-      return arg.getType().isInteger() &&
-             arg.getType().getIntOrFloatBitWidth() < 32;
-    };
-    if (llvm::none_of(op.getArgs(), isNarrow))
-      return failure();
-    Type i32 = rewriter.getI32Type();
     SmallVector<Value> args;
-    for (Value arg : op.getArgs()) {
-      if (arg.getType().isInteger(1))
-        arg = arith::ExtUIOp::create(rewriter, op.getLoc(), i32, arg);
-      else if (isNarrow(arg))
-        arg = arith::ExtSIOp::create(rewriter, op.getLoc(), i32, arg);
-      args.push_back(arg);
-    }
+    for (Value arg : op.getArgs())
+      args.push_back(mlirc::promotePrintfInteger(rewriter, op.getLoc(), arg));
+    if (ValueRange(args) == op.getArgs())
+      return failure();
     rewriter.modifyOpInPlace(op, [&] { op.getArgsMutable().assign(args); });
     return success();
   }
@@ -429,4 +419,13 @@ void mlirc::expressRotatesAsShuffles(Operation *root, bool withinSegments) {
     op.getValid().replaceAllUsesWith(valid);
     op.erase();
   }
+}
+
+Value mlirc::promotePrintfInteger(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (!type.isInteger() || type.getIntOrFloatBitWidth() >= 32)
+    return value;
+  if (type.isInteger(1))
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), value);
+  return arith::ExtSIOp::create(b, loc, b.getI32Type(), value);
 }

@@ -31,6 +31,12 @@ namespace mlirc {
 /// Whether \p type is or holds an async token, value or group.
 bool holdsAsyncType(mlir::Type type);
 
+/// \p value, a gpu.printf argument, as C's default argument promotion
+/// passes an integer narrower than int: as i32, a bool as 0 or 1; other
+/// values as they are.
+mlir::Value promotePrintfInteger(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value value);
+
 /// Whether an operand of \p type of omp.atomic.read, write or update \p op
 /// is a memref of one element that OpenMPAtomicMemRefs makes an address.
 bool isOpenMPAtomicVariable(mlir::Operation *op, mlir::Type type);

@@ -74,11 +74,12 @@ template <typename T> std::string print(const std::string &spec, T value) {
   return text;
 }
 
-} // namespace
-
-std::string mlirc::vulkan::formatRecord(const std::string &format,
-                                        const std::string &letters,
-                                        const std::vector<uint64_t> &args) {
+/// \p format printed with \p args as C's printf would, each argument's
+/// letter (i: 32-bit integer, l: 64-bit integer, f: float, d: double)
+/// saying what its bits are. Conversions without an argument, and those
+/// that take a string or write back (%s, %n), print as written.
+std::string formatRecord(const std::string &format, const std::string &letters,
+                         const std::vector<uint64_t> &args) {
   std::string out;
   size_t next = 0;
   auto take = [&](char &letter, uint64_t &bits) {
@@ -175,6 +176,8 @@ std::string mlirc::vulkan::formatRecord(const std::string &format,
   }
   return out;
 }
+
+} // namespace
 
 void mlirc::vulkan::printRecords(const uint32_t *buffer, uint32_t words,
                                  const std::vector<std::string> &formats,

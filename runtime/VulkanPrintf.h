@@ -25,13 +25,6 @@ namespace mlirc::vulkan {
 void printRecords(const uint32_t *buffer, uint32_t words,
                   const std::vector<std::string> &formats, const char *kernel);
 
-/// \p format printed with \p args as C's printf would, each argument's
-/// letter (i: 32-bit integer, l: 64-bit integer, f: float, d: double)
-/// saying what its bits are. Conversions without an argument, and those
-/// that take a string or write back (%s, %n), print as written.
-std::string formatRecord(const std::string &format, const std::string &letters,
-                         const std::vector<uint64_t> &args);
-
 } // namespace mlirc::vulkan
 
 #endif // MLIRC_RUNTIME_VULKANPRINTF_H

@@ -8,6 +8,7 @@
 
 #include "targets/host/HostBlockFunction.h"
 #include "pipeline/AllocsOnStack.h"
+#include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
@@ -293,15 +294,13 @@ LogicalResult BlockFunctionBuilder::lowerPrintf(gpu::PrintfOp printf) {
   SmallVector<Value> args = {LLVM::AddressOfOp::create(b, loc, ptr, name)};
   for (Value arg : printf.getArgs()) {
     Type type = arg.getType();
-    // C's default argument promotions (a bool is 0 or 1).
+    // C's default argument promotions.
     if (type.isIndex())
       arg = arith::IndexCastOp::create(b, loc, b.getI64Type(), arg);
     else if (type.isF16() || type.isBF16() || type.isF32())
       arg = arith::ExtFOp::create(b, loc, b.getF64Type(), arg);
-    else if (type.isInteger(1))
-      arg = arith::ExtUIOp::create(b, loc, b.getI32Type(), arg);
-    else if (type.isInteger() && type.getIntOrFloatBitWidth() < 32)
-      arg = arith::ExtSIOp::create(b, loc, b.getI32Type(), arg);
+    else
+      arg = mlirc::promotePrintfInteger(b, loc, arg);
     args.push_back(arg);
   }
   LLVM::CallOp::create(b, loc, printfFn, args);

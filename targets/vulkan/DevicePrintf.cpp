@@ -2,6 +2,7 @@
 
 #include "targets/vulkan/DevicePrintf.h"
 #include "pipeline/AssertLowering.h"
+#include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -25,6 +26,8 @@ struct Words {
 /// The words \p value takes in a record; none (letter 0) for a type the
 /// runtime does not print.
 Words encode(OpBuilder &b, Location loc, Value value) {
+  // Narrow integers as C passes them, as the other targets do.
+  value = promotePrintfInteger(b, loc, value);
   Type type = value.getType();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Words words;
@@ -38,14 +41,8 @@ Words encode(OpBuilder &b, Location loc, Value value) {
     // 32 bits on Vulkan.
     words.values.push_back(arith::IndexCastOp::create(b, loc, i32, value));
     words.letter = 'i';
-  } else if (type.isInteger(1)) {
-    words.values.push_back(arith::ExtUIOp::create(b, loc, i32, value));
-    words.letter = 'i';
   } else if (type.isInteger(32)) {
     words.values.push_back(value);
-    words.letter = 'i';
-  } else if (type.isInteger() && type.getIntOrFloatBitWidth() < 32) {
-    words.values.push_back(arith::ExtSIOp::create(b, loc, i32, value));
     words.letter = 'i';
   } else if (type.isInteger(64)) {
     split(value);
