@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 
@@ -24,6 +25,23 @@ std::pair<Value, Value> mlirc::linearizeMatrixMemref(OpBuilder &b, Location loc,
                                                      Value memref,
                                                      ValueRange indices) {
   auto type = cast<MemRefType>(memref.getType());
+  if (type.getLayout().isIdentity()) {
+    // Contiguous: the memref's own elements in one dimension, a view that
+    // targets addressing buffers logically (Vulkan) fold into accesses.
+    Value linear = arith::ConstantIndexOp::create(b, loc, 0);
+    for (auto [dim, index] : llvm::enumerate(indices)) {
+      Value size = memref::DimOp::create(b, loc, memref, dim);
+      linear = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, linear, size), index);
+    }
+    if (type.getRank() == 1)
+      return {memref, linear};
+    ReassociationIndices all(type.getRank());
+    std::iota(all.begin(), all.end(), 0);
+    Value flat = memref::CollapseShapeOp::create(
+        b, loc, memref, ArrayRef<ReassociationIndices>{all});
+    return {flat, linear};
+  }
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value linear = metadata.getOffset();
   for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))

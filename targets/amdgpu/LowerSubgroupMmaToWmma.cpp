@@ -293,7 +293,7 @@ struct LowerSubgroupMmaToWmmaPass
                 << op->getName() << "' needs WMMA, which " << chip
                 << " lacks: mlirc lowers gpu.subgroup_mma_* ops to AMD's WMMA "
                    "on RDNA 3 and 4 (gfx11, gfx12), to NVIDIA's on NVIDIA "
-                   "targets, and emulates them on the host target";
+                   "targets, and emulates them on the host target and Vulkan";
             return WalkResult::interrupt();
           }
           if (!isa<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,

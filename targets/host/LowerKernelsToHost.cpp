@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/EmulateSubgroupMma.h"
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
-#include "targets/host/EmulateSubgroupMma.h"
 #include "targets/host/HostBlockFunction.h"
 #include "targets/host/HostStrideLoops.h"
 #include "targets/host/LowerKernelAsserts.h"
@@ -98,7 +98,7 @@ struct LowerKernelsToHostPass
       llvm::scope_exit eraseCopy([&] { hostCopy->erase(); });
       DenseSet<StringAttr> gpuHelpers = mlirc::findGpuHelpers(hostCopy);
       if (failed(mlirc::inlineGpuHelpers(hostCopy, gpuHelpers, "host")) ||
-          failed(emulateSubgroupMma(hostCopy)))
+          failed(mlirc::emulateSubgroupMma(hostCopy, "host")))
         return signalPassFailure();
       expressWithShuffles(hostCopy);
       if (failed(lowerKernelAsserts(hostCopy)))

@@ -45,7 +45,8 @@ def LowerTmaDescriptors
 def RewriteMmaElementwise
     : Pass<"mlirc-rewrite-mma-elementwise", "mlir::gpu::GPUModuleOp"> {
   let summary = "MMA subf and negatef as the mulf and addf NVVM lowers, "
-                "and the kinds it lacks reported at the op";
+                "and the kinds it lacks (and compute of mixed signedness) "
+                "reported at the op";
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 

@@ -5,7 +5,9 @@
 // makes invalid IR (maxf and minf on f16 get an invalid NaN constant).
 // subf and negatef are rewritten into what it takes, exactly: -a is
 // a * -1 and a - b is a + b * -1 (IEEE defines subtraction so), with a
-// constant matrix of -1. The other kinds are an error at the op.
+// constant matrix of -1. The other kinds are an error at the op, and so
+// is a gpu.subgroup_mma_compute of si8 and ui8 matrices together (MLIR's
+// lowering has integer WMMA of one signedness; it failed to legalize it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,20 @@ namespace {
 struct RewriteMmaElementwisePass
     : public mlirc::impl::RewriteMmaElementwiseBase<RewriteMmaElementwisePass> {
   void runOnOperation() override {
+    WalkResult mixed = getOperation().walk([](gpu::SubgroupMmaComputeOp op) {
+      Type a = op.getOpA().getType().getElementType();
+      Type b = op.getOpB().getType().getElementType();
+      if (a == b)
+        return WalkResult::advance();
+      op->emitError("'gpu.subgroup_mma_compute' of ")
+          << a << " and " << b
+          << " matrices cannot be compiled for NVIDIA targets: MLIR 22's "
+             "NVVM lowering multiplies A and B of one element type (si8 "
+             "with si8, ui8 with ui8)";
+      return WalkResult::interrupt();
+    });
+    if (mixed.wasInterrupted())
+      return signalPassFailure();
     SmallVector<gpu::SubgroupMmaElementwiseOp> ops;
     WalkResult result =
         getOperation().walk([&](gpu::SubgroupMmaElementwiseOp op) {

@@ -10,6 +10,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+def EmulateSubgroupMma
+    : Pass<"mlirc-vulkan-emulate-subgroup-mma", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Run gpu.subgroup_mma_* ops as vector ops of one lane per "
+                "subgroup";
+  let description = [{
+    Vulkan has tensor cores only through an extension (cooperative
+    matrices) that few devices have, lavapipe not among them: the first
+    lane of each subgroup holds each matrix as a vector and computes it,
+    as on the host target. An op this cannot emulate is an error at it.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def ConvertKernelsToSPIRV
     : Pass<"mlirc-convert-kernels-to-spirv", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower a gpu.module's kernels to a SPIR-V compute module";

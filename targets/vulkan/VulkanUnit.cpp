@@ -238,6 +238,8 @@ public:
     // Unlike the other GPU units, scf stays: SPIR-V for Vulkan needs
     // structured control flow.
     addIdBounds(pm, getLoweringOptions());
+    // Tensor-core ops as vector ops, which the passes below lower.
+    pm.addPass(createEmulateSubgroupMma());
     pm.addPass(createExpandMathOps({/*splitSincos=*/true}));
     // math.ipowi as functions beside their callers.
     pm.addPass(createOutlineMathOps());

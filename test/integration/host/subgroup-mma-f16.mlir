@@ -3,8 +3,11 @@
 // f16. A[r][c] = B[r][c] = 2r + c and C = 0.5: the sums pass 2048, where
 // f16 steps by 2 and then 4 and 8, so a plain dot product or a sum one
 // product at a time prints other last digits (rows 9 and 15 differ in
-// most columns). The program also builds for gfx1100 and gfx1200 (WMMA).
+// most columns). The program also builds for gfx1100 and gfx1200 (WMMA),
+// and runs on Vulkan, emulated as on the host target.
 // RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %if vulkan-device %{ %mlirc %s --offload-arch=vulkan -o %t.vk %}
+// RUN: %if vulkan-device %{ %t.vk | FileCheck %s %}
 // RUN: %mlirc %s --offload-arch=gfx1100,gfx1200 --rocm-path=%fake_rocm -c -o %t.o
 // CHECK:      [2480,   2600,   2720,   2840,   2960,   3080,   3200,   3320,   3440,   3560,   3680,   3800,   3920,   4040,   4160,   4280],
 // CHECK:      [6800,   7212,   7616,   8020,   8432,   8840,   9248,   9656,   10064,   10472,   10880,   11288,   11688,   12104,   12512,   12920],

@@ -4,8 +4,13 @@
 // computing A * I + C + C with f16 inputs and f32 accumulators; two
 // subgroups, each one 16x16 tile of relu(A * B - 4) with A loaded
 // transposed and the K loop carrying the accumulator; an f64 8x8x4
-// multiply. The same program builds for NVIDIA (MLIR's WMMA lowering).
+// multiply. The same program builds for NVIDIA (MLIR's WMMA lowering), and
+// runs on Vulkan, emulated as on the host target: the matrices belong to
+// 32 threads, as do gpu.subgroup_id and gpu.lane_id in kernels that use
+// them, also where the device's subgroups have 8 lanes (lavapipe's).
 // RUN: %mlirc %s --offload-arch=host -o %t && %t | FileCheck %s
+// RUN: %if vulkan-device %{ %mlirc %s --offload-arch=vulkan -o %t.vk %}
+// RUN: %if vulkan-device %{ %t.vk | FileCheck %s %}
 // RUN: %mlirc %s --offload-arch=sm_80 --cuda-path=%fake_cuda -c -o %t.o
 // CHECK:      sizes = [16, 16]
 // CHECK-NEXT: [1,   2,   3,   4,   5,   6,   7,   8,   9,   10,   11,   12,   13,   14,   15,   16],

@@ -1,22 +1,24 @@
-//===- EmulateSubgroupMma.cpp - gpu.subgroup_mma_* on the CPU -------------===//
+//===- EmulateSubgroupMma.cpp - Tensor-core ops, emulated -----------------===//
 //
 // On a GPU a !gpu.mma_matrix is spread over the threads of a subgroup in a
 // layout of the chip's own; every thread of the subgroup takes part in
 // every op on it, uniformly, and a load completes in all of them before
-// any of them stores. The host target runs the threads of a block one
-// after another, so the whole matrix is one thread's instead: the first
-// lane of each subgroup holds it as a vector<MxN> and runs every op on it
-// (the other lanes hold zeros and do nothing), loads and stores in the
-// program's order. The result is what the GPU computes, in any layout,
-// and the ops become vector ops LLVM compiles to straight-line SIMD code
-// (a load or store is one vector access per row, a multiply one
-// vector.contract). Ops that read single lanes' elements
-// (subgroup_mma_extract/insert_thread_local) depend on the GPU's layout
-// and are not emulated.
+// any of them stores. Where the target has no lowering to the chip's own
+// matrix ops (the host target, which runs the threads of a block one after
+// another; Vulkan), the whole matrix is one thread's instead: the first
+// lane of each subgroup of 32 threads holds it as a vector<MxN> and runs
+// every op on it (the other lanes hold zeros and do nothing), loads and
+// stores in the program's order. The result is what the GPU computes, in any
+// layout, and the ops become vector ops: on the CPU, straight-line SIMD code (a
+// load or store is one vector access per row, a multiply outer products
+// or one vector.contract); on Vulkan, the scalar code of one thread, right
+// on any device but without its tensor cores. Ops that read single lanes'
+// elements (subgroup_mma_extract/insert_thread_local) depend on the GPU's
+// layout and are not emulated.
 //
 //===----------------------------------------------------------------------===//
 
-#include "targets/host/EmulateSubgroupMma.h"
+#include "pipeline/EmulateSubgroupMma.h"
 #include "pipeline/MmaMatrixConversion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,16 +33,23 @@ using namespace mlirc;
 
 namespace {
 
-/// The vector holding a whole matrix of \p type.
+/// The vector holding a whole matrix of \p type; si8 and ui8 elements as
+/// the signless i8 arith computes on (and the memrefs hold).
 VectorType getMatrixVectorType(gpu::MMAMatrixType type) {
-  return VectorType::get(type.getShape(), type.getElementType());
+  Type element = type.getElementType();
+  if (element.isInteger() && !element.isSignlessInteger())
+    element =
+        IntegerType::get(type.getContext(), element.getIntOrFloatBitWidth());
+  return VectorType::get(type.getShape(), element);
 }
 
 /// Builds \p body in the first lane of each subgroup only; the other lanes
 /// get zeros of \p type (nothing when \p type is null).
 Value onFirstLane(OpBuilder &b, Location loc, Type type,
                   function_ref<Value(OpBuilder &)> body) {
-  Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value lane = arith::RemUIOp::create(
+      b, loc, buildLinearThreadId(b, loc),
+      arith::ConstantIndexOp::create(b, loc, matrixSubgroupSize));
   Value first =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
                             arith::ConstantIndexOp::create(b, loc, 0));
@@ -89,8 +98,9 @@ struct LoadMatrix : public OpConversionPattern<gpu::SubgroupMmaLoadMatrixOp> {
           // A transposed load reads columns: element (r, c) is c * ld + r.
           int64_t lines = transposed ? shape[1] : shape[0];
           int64_t length = transposed ? shape[0] : shape[1];
-          auto lineType = VectorType::get({length}, type.getElementType());
-          auto stored = VectorType::get({lines, length}, type.getElementType());
+          Type element = getMatrixVectorType(type).getElementType();
+          auto lineType = VectorType::get({length}, element);
+          auto stored = VectorType::get({lines, length}, element);
           Value loaded =
               arith::ConstantOp::create(b, loc, stored, b.getZeroAttr(stored));
           for (int64_t line = 0; line < lines; ++line) {
@@ -136,7 +146,7 @@ struct StoreMatrix : public OpConversionPattern<gpu::SubgroupMmaStoreMatrixOp> {
 };
 
 /// \p value (a vector of A's or B's elements) in the accumulator's element
-/// type \p to.
+/// type \p to: ui8 zero-extended, si8 sign-extended.
 Value extendTo(OpBuilder &b, Location loc, Value value, gpu::MMAMatrixType from,
                Type to) {
   Type element = from.getElementType();
@@ -145,6 +155,8 @@ Value extendTo(OpBuilder &b, Location loc, Value value, gpu::MMAMatrixType from,
   auto type = VectorType::get(from.getShape(), to);
   if (isa<FloatType>(element))
     return arith::ExtFOp::create(b, loc, type, value);
+  if (element.isUnsignedInteger())
+    return arith::ExtUIOp::create(b, loc, type, value);
   return arith::ExtSIOp::create(b, loc, type, value);
 }
 
@@ -203,11 +215,6 @@ struct Compute : public OpConversionPattern<gpu::SubgroupMmaComputeOp> {
     Location loc = op.getLoc();
     gpu::MMAMatrixType typeA = op.getOpA().getType(),
                        typeB = op.getOpB().getType();
-    // arith has no unsigned element types; the GPUs' integer MMA takes
-    // signless i8 as signed.
-    if (typeA.getElementType().isUnsignedInteger() ||
-        typeB.getElementType().isUnsignedInteger())
-      return rewriter.notifyMatchFailure(op, "unsigned integer operands");
     Type accumulator = op.getOpC().getType().getElementType();
     // C + A * B on the matrices as loaded; the transpose flags only pick
     // a GPU intrinsic for the layout the loads produced.
@@ -277,7 +284,24 @@ struct Elementwise : public OpConversionPattern<gpu::SubgroupMmaElementwiseOp> {
 
 } // namespace
 
-LogicalResult mlirc::host::emulateSubgroupMma(gpu::GPUModuleOp module) {
+Value mlirc::buildLinearThreadId(OpBuilder &b, Location loc) {
+  auto id = [&](gpu::Dimension dim) -> Value {
+    return gpu::ThreadIdOp::create(b, loc, dim);
+  };
+  auto size = [&](gpu::Dimension dim) -> Value {
+    return gpu::BlockDimOp::create(b, loc, dim);
+  };
+  auto mulAdd = [&](Value x, Value y, Value z) -> Value {
+    return arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y),
+                                 z);
+  };
+  return mulAdd(mulAdd(id(gpu::Dimension::z), size(gpu::Dimension::y),
+                       id(gpu::Dimension::y)),
+                size(gpu::Dimension::x), id(gpu::Dimension::x));
+}
+
+LogicalResult mlirc::emulateSubgroupMma(gpu::GPUModuleOp module,
+                                        StringRef target) {
   // Most kernels have none: nothing to convert. An op this cannot emulate
   // is reported before anything changes.
   bool any = false;
@@ -291,8 +315,8 @@ LogicalResult mlirc::host::emulateSubgroupMma(gpu::GPUModuleOp module) {
             RegionBranchTerminatorOpInterface, BranchOpInterface>(op))
       return WalkResult::advance();
     op->emitError("'")
-        << op->getName()
-        << "' cannot be compiled for the host target: it emulates loads, "
+        << op->getName() << "' cannot be compiled for the " << target
+        << " target: it emulates loads, "
            "stores, compute (float and signless integer), constants and "
            "elementwise ops on !gpu.mma_matrix values, and their passing "
            "through loops and branches, not this op";
