@@ -233,6 +233,9 @@ struct ConvertKernelsToSPIRVPass
       // The loads and stores those make, through subviews and reshapes;
       // the index arithmetic that folding makes.
       memref::populateFoldMemRefAliasOpPatterns(patterns);
+      // The metadata of a view (a strided argument is a reinterpret_cast
+      // of its buffer now) as the view's own.
+      memref::populateResolveExtractStridedMetadataPatterns(patterns);
       mlirc::populateFoldReinterpretCastPatterns(patterns);
       mlirc::populateDimOfReinterpretCastPatterns(patterns);
       populateAffineToStdConversionPatterns(patterns);

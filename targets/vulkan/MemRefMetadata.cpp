@@ -114,10 +114,44 @@ struct DimOfReinterpretCast : public OpRewritePattern<memref::DimOp> {
   }
 };
 
+/// The offset, sizes and strides of a memref of identity layout as the
+/// zero, dims and products of dims they are: MLIR's folding of a
+/// collapse_shape into a load asks for the sizes so, and a storage buffer
+/// has no metadata to extract. The base buffer stays where it is used.
+struct StridedMetadataOfIdentity
+    : public OpRewritePattern<memref::ExtractStridedMetadataOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::ExtractStridedMetadataOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<MemRefType>(op.getSource().getType());
+    if (!type.getLayout().isIdentity() ||
+        llvm::all_of(op->getResults().drop_front(),
+                     [](Value result) { return result.use_empty(); }))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      sizes.push_back(
+          memref::DimOp::create(rewriter, loc, op.getSource(), dim));
+    Value stride = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
+      rewriter.replaceAllUsesWith(op.getStrides()[dim], stride);
+      stride = arith::MulIOp::create(rewriter, loc, stride, sizes[dim]);
+    }
+    rewriter.replaceAllUsesWith(op.getSizes(), sizes);
+    rewriter.replaceAllUsesWith(
+        op.getOffset(), arith::ConstantIndexOp::create(rewriter, loc, 0));
+    if (op.getBaseBuffer().use_empty())
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlirc::populateDimOfReinterpretCastPatterns(RewritePatternSet &patterns) {
-  patterns.add<DimOfReinterpretCast>(patterns.getContext());
+  patterns.add<DimOfReinterpretCast, StridedMetadataOfIdentity>(
+      patterns.getContext());
 }
 
 /// Whether the kernel asks for the size of its 1-D memref \p arg: a

@@ -314,10 +314,30 @@ struct AccessOfTranspose : public OpRewritePattern<AccessOp> {
   unsigned memrefIndex;
 };
 
+/// A reinterpret_cast of the base buffer of a memref of identity layout
+/// (which starts at its base), as a cast of that memref: the buffer is
+/// then the storage buffer the cast's accesses fold into.
+struct CastOfBaseBuffer : public OpRewritePattern<memref::ReinterpretCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::ReinterpretCastOp op,
+                                PatternRewriter &rewriter) const override {
+    auto metadata =
+        op.getSource().getDefiningOp<memref::ExtractStridedMetadataOp>();
+    if (!metadata || !cast<MemRefType>(metadata.getSource().getType())
+                          .getLayout()
+                          .isIdentity())
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSourceMutable().assign(metadata.getSource()); });
+    return success();
+  }
+};
+
 } // namespace
 
 void mlirc::populateFoldReinterpretCastPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
+  patterns.add<CastOfBaseBuffer>(context);
   // Operand order: load (memref, indices); store (value, memref, indices);
   // the vector ops (base, indices, then mask and values).
   patterns.add<AccessOfTranspose<memref::LoadOp>>(context, 0);
