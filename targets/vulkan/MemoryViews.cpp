@@ -314,21 +314,33 @@ struct AccessOfTranspose : public OpRewritePattern<AccessOp> {
   unsigned memrefIndex;
 };
 
-/// A reinterpret_cast of the base buffer of a memref of identity layout
-/// (which starts at its base), as a cast of that memref: the buffer is
-/// then the storage buffer the cast's accesses fold into.
-struct CastOfBaseBuffer : public OpRewritePattern<memref::ReinterpretCastOp> {
+/// A reinterpret_cast takes only its source's base: one of a view (a
+/// subview, cast or reinterpret_cast, or the base buffer extracted from
+/// one) as a cast of the memref of identity layout the view is of, which
+/// starts at that base: a storage buffer the cast's accesses fold into.
+struct CastOfView : public OpRewritePattern<memref::ReinterpretCastOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(memref::ReinterpretCastOp op,
                                 PatternRewriter &rewriter) const override {
-    auto metadata =
-        op.getSource().getDefiningOp<memref::ExtractStridedMetadataOp>();
-    if (!metadata || !cast<MemRefType>(metadata.getSource().getType())
-                          .getLayout()
-                          .isIdentity())
+    Value source = op.getSource();
+    while (true) {
+      // A base buffer is a 0-D memref of identity layout, not a buffer.
+      Operation *view = source.getDefiningOp();
+      if (auto metadata =
+              dyn_cast_or_null<memref::ExtractStridedMetadataOp>(view)) {
+        source = metadata.getSource();
+        continue;
+      }
+      if (cast<MemRefType>(source.getType()).getLayout().isIdentity())
+        break;
+      if (!isa_and_nonnull<memref::SubViewOp, memref::CastOp,
+                           memref::ReinterpretCastOp>(view))
+        return failure();
+      source = view->getOperand(0);
+    }
+    if (source == op.getSource())
       return failure();
-    rewriter.modifyOpInPlace(
-        op, [&] { op.getSourceMutable().assign(metadata.getSource()); });
+    rewriter.modifyOpInPlace(op, [&] { op.getSourceMutable().assign(source); });
     return success();
   }
 };
@@ -337,7 +349,7 @@ struct CastOfBaseBuffer : public OpRewritePattern<memref::ReinterpretCastOp> {
 
 void mlirc::populateFoldReinterpretCastPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<CastOfBaseBuffer>(context);
+  patterns.add<CastOfView>(context);
   // Operand order: load (memref, indices); store (value, memref, indices);
   // the vector ops (base, indices, then mask and values).
   patterns.add<AccessOfTranspose<memref::LoadOp>>(context, 0);

@@ -43,12 +43,13 @@ void retypeByteViews(mlir::Operation *module);
 mlir::LogicalResult lowerDynamicSharedMemory(mlir::Operation *module,
                                              mlir::Operation *original);
 
-/// A reinterpret_cast of the base buffer of a memref of identity layout
-/// as one of that memref. Accesses (memref.load and store, vector.load, store,
-/// maskedload, maskedstore, expandload and compressstore) through a
-/// reinterpret_cast of a one-dimensional buffer of identity layout, as accesses
-/// of that buffer; vector accesses where the cast's last stride is 1. Loads and
-/// stores through a memref.transpose, of its source.
+/// A reinterpret_cast of a view (subview, cast, reinterpret_cast, base
+/// buffer) as one of the memref of identity layout it views. Accesses
+/// (memref.load and store, vector.load, store, maskedload, maskedstore,
+/// expandload and compressstore) through a reinterpret_cast of a
+/// one-dimensional buffer of identity layout, as accesses of that buffer;
+/// vector accesses where the cast's last stride is 1. Loads and stores through
+/// a memref.transpose, of its source.
 void populateFoldReinterpretCastPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace mlirc

@@ -1,13 +1,20 @@
-// A kernel that views a dynamic 2-D buffer through its strided metadata, as
-// lowered code does: memref.extract_strided_metadata, then a 1-D
-// memref.reinterpret_cast of the base buffer at the offset, read backwards,
-// plus the row stride. On Vulkan a buffer has no metadata to extract: the
-// sizes and strides are the dims of a memref of identity layout, and the
-// cast of its base buffer is a cast of the buffer itself.
+// Kernels that view a dynamic 2-D buffer through strided metadata, as
+// lowered code does. @flat: memref.extract_strided_metadata of the buffer,
+// then a 1-D memref.reinterpret_cast of the base buffer at the offset,
+// read backwards, plus the row stride. @window: a strided subview, read
+// through a memref.transpose, and the cast of its metadata's base buffer.
+// On Vulkan a buffer has no metadata to extract: a memref of identity
+// layout has its dims as sizes, a view's metadata is computed from its
+// source's, and a cast of a view's base buffer is a cast of the buffer.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [29,  28,  27,  26,  25,  24,  23,  22,  21,  20,  19,  18,  17,  16,  15,  14,  13,  12,  11,  10,  9,  8,  7,  6]
+// CHECK:      [10,   18,   26],
+// CHECK-NEXT: [12,   20,   28],
+// CHECK-NEXT: [14,   22,   30],
+// CHECK-NEXT: [16,   24,   32]]
+// CHECK: [10,  12,  14,  16,  10,  12,  14,  16,  10,  12,  14,  16]
 func.func private @printMemrefF32(memref<*xf32>)
-func.func @main() {
+func.func @flat() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -40,5 +47,54 @@ func.func @main() {
   }
   %u = memref.cast %o : memref<24xf32> to memref<*xf32>
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+func.func @window() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %c8 = arith.constant 8 : index
+  %m = gpu.alloc host_shared (%c6, %c8) : memref<?x?xf32>
+  %o = gpu.alloc host_shared () : memref<4x3xf32>
+  %o2 = gpu.alloc host_shared () : memref<12xf32>
+  scf.for %i = %c0 to %c6 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %s = arith.muli %i, %c8 : index
+      %t = arith.addi %s, %j : index
+      %ti = arith.index_cast %t : index to i32
+      %f = arith.sitofp %ti : i32 to f32
+      memref.store %f, %m[%i, %j] : memref<?x?xf32>
+    }
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c3, %sz = %c1) {
+    // A 3x4 window at (1, 2) with stride 2 in columns, read transposed,
+    // and its metadata's base buffer read 1-D from the window's offset with
+    // its column stride.
+    %w = memref.subview %m[%c1, %c2] [3, 4] [1, 2] : memref<?x?xf32> to memref<3x4xf32, strided<[?, 2], offset: ?>>
+    %t = memref.transpose %w (i, j) -> (j, i) : memref<3x4xf32, strided<[?, 2], offset: ?>> to memref<4x3xf32, strided<[2, ?], offset: ?>>
+    %v = memref.load %t[%tx, %ty] : memref<4x3xf32, strided<[2, ?], offset: ?>>
+    memref.store %v, %o[%tx, %ty] : memref<4x3xf32>
+    %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %w : memref<3x4xf32, strided<[?, 2], offset: ?>> -> memref<f32>, index, index, index, index, index
+    %flat = memref.reinterpret_cast %base to offset: [%off], sizes: [%c8], strides: [%strides#1] : memref<f32> to memref<?xf32, strided<[?], offset: ?>>
+    %lin = arith.muli %ty, %c4 : index
+    %k = arith.addi %lin, %tx : index
+    %kk = arith.remui %k, %c4 : index
+    %x = memref.load %flat[%kk] : memref<?xf32, strided<[?], offset: ?>>
+    memref.store %x, %o2[%k] : memref<12xf32>
+    gpu.terminator
+  }
+  %u = memref.cast %o : memref<4x3xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %u2 = memref.cast %o2 : memref<12xf32> to memref<*xf32>
+  call @printMemrefF32(%u2) : (memref<*xf32>) -> ()
+  return
+}
+func.func @main() {
+  call @flat() : () -> ()
+  call @window() : () -> ()
   return
 }
