@@ -606,6 +606,18 @@ def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def ExpandShapesAsCasts : Pass<"mlirc-expand-shapes-as-casts"> {
+  let summary = "memref.expand_shape ops with several dynamic sizes in one "
+                "group as memref.reinterpret_cast";
+  let description = [{
+    Runs before expand-strided-metadata, which MLIR 22 crashes in on such
+    an op (`memref<?xf32> into memref<?x?xf32>`): the result is the
+    source's buffer at its offset, with the output_shape as sizes and, in
+    each group, the source dimension's stride times the sizes inside.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def MoveLoopAnnotations : Pass<"mlirc-move-loop-annotations"> {
   let summary = "Attach loop annotations to llvm.br";
   let description = [{
