@@ -42,6 +42,7 @@
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/Affine/Transforms/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -239,6 +240,7 @@ struct ConvertKernelsToSPIRVPass
       mlirc::populateFoldReinterpretCastPatterns(patterns);
       mlirc::populateDimOfReinterpretCastPatterns(patterns);
       populateAffineToStdConversionPatterns(patterns);
+      affine::populateAffineExpandIndexOpsPatterns(patterns);
       (void)applyPatternsGreedily(copy, std::move(patterns));
     }
     // Vectors of the sizes SPIR-V has (2, 3 and 4 elements), in function

@@ -3,6 +3,8 @@
 // then a 1-D memref.reinterpret_cast of the base buffer at the offset,
 // read backwards, plus the row stride. @window: a strided subview, read
 // through a memref.transpose, and the cast of its metadata's base buffer.
+// @reshaped: a 1-D subview expanded to 3x4 and transposed (on Vulkan its
+// index arithmetic was an affine.linearize_index left unlowered).
 // On Vulkan a buffer has no metadata to extract: a memref of identity
 // layout has its dims as sizes, a view's metadata is computed from its
 // source's, and a cast of a view's base buffer is a cast of the buffer.
@@ -13,6 +15,7 @@
 // CHECK-NEXT: [14,   22,   30],
 // CHECK-NEXT: [16,   24,   32]]
 // CHECK: [10,  12,  14,  16,  10,  12,  14,  16,  10,  12,  14,  16]
+// CHECK: [2,  7,  12,  5,  6,  11,  4,  9,  10,  3,  8,  13,  2,  7,  12,  5]
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @flat() {
   %c0 = arith.constant 0 : index
@@ -93,8 +96,37 @@ func.func @window() {
   call @printMemrefF32(%u2) : (memref<*xf32>) -> ()
   return
 }
+func.func @reshaped() {
+  %C0 = arith.constant 0 : index
+  %C1 = arith.constant 1 : index
+  %C16 = arith.constant 16 : index
+  %buf = gpu.alloc host_shared () : memref<16xf32>
+  %out = gpu.alloc host_shared () : memref<16xf32>
+  scf.for %j = %C0 to %C16 step %C1 {
+    %ji = arith.index_cast %j : index to i32
+    %f = arith.sitofp %ji : i32 to f32
+    memref.store %f, %buf[%j] : memref<16xf32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %C1, %gy = %C1, %gz = %C1)
+             threads(%i, %ty, %tz) in (%sx = %C16, %sy = %C1, %sz = %C1) {
+    %s = memref.subview %buf[2] [12] [1] : memref<16xf32> to memref<12xf32, strided<[1], offset: 2>>
+    %e = memref.expand_shape %s [[0, 1]] output_shape [3, 4] : memref<12xf32, strided<[1], offset: 2>> into memref<3x4xf32, strided<[4, 1], offset: 2>>
+    %t = memref.transpose %e (a, b) -> (b, a) : memref<3x4xf32, strided<[4, 1], offset: 2>> to memref<4x3xf32, strided<[1, 4], offset: 2>>
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %j = arith.remui %i, %c4 : index
+    %k = arith.remui %i, %c3 : index
+    %v = memref.load %t[%j, %k] : memref<4x3xf32, strided<[1, 4], offset: 2>>
+    memref.store %v, %out[%i] : memref<16xf32>
+    gpu.terminator
+  }
+  %u = memref.cast %out : memref<16xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  return
+}
 func.func @main() {
   call @flat() : () -> ()
   call @window() : () -> ()
+  call @reshaped() : () -> ()
   return
 }
