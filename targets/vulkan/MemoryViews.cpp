@@ -331,7 +331,8 @@ struct CastOfView : public OpRewritePattern<memref::ReinterpretCastOp> {
         source = metadata.getSource();
         continue;
       }
-      if (cast<MemRefType>(source.getType()).getLayout().isIdentity())
+      auto ranked = dyn_cast<MemRefType>(source.getType());
+      if (ranked && ranked.getLayout().isIdentity())
         break;
       if (!isa_and_nonnull<memref::SubViewOp, memref::CastOp,
                            memref::ReinterpretCastOp>(view))

@@ -5,6 +5,8 @@
 // through a memref.transpose, and the cast of its metadata's base buffer.
 // @reshaped: a 1-D subview expanded to 3x4 and transposed (on Vulkan its
 // index arithmetic was an affine.linearize_index left unlowered).
+// @unranked: a 2-D reinterpret_cast of the buffer cast to an unranked
+// memref.
 // On Vulkan a buffer has no metadata to extract: a memref of identity
 // layout has its dims as sizes, a view's metadata is computed from its
 // source's, and a cast of a view's base buffer is a cast of the buffer.
@@ -16,6 +18,7 @@
 // CHECK-NEXT: [16,   24,   32]]
 // CHECK: [10,  12,  14,  16,  10,  12,  14,  16,  10,  12,  14,  16]
 // CHECK: [2,  7,  12,  5,  6,  11,  4,  9,  10,  3,  8,  13,  2,  7,  12,  5]
+// CHECK: [0,  2,  4,  6,  8,  10,  12,  14]
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @flat() {
   %c0 = arith.constant 0 : index
@@ -124,9 +127,37 @@ func.func @reshaped() {
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
   return
 }
+func.func @unranked() {
+  %C0 = arith.constant 0 : index
+  %C1 = arith.constant 1 : index
+  %C8 = arith.constant 8 : index
+  %m = gpu.alloc host_shared () : memref<8xf32>
+  %o = gpu.alloc host_shared () : memref<8xf32>
+  scf.for %i = %C0 to %C8 step %C1 {
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    memref.store %f, %m[%i] : memref<8xf32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %C1, %gy = %C1, %gz = %C1)
+             threads(%tx, %ty, %tz) in (%sx = %C8, %sy = %C1, %sz = %C1) {
+    %u = memref.cast %m : memref<8xf32> to memref<*xf32>
+    %r = memref.reinterpret_cast %u to offset: [0], sizes: [2, 4], strides: [4, 1] : memref<*xf32> to memref<2x4xf32>
+    %c4 = arith.constant 4 : index
+    %a = arith.divui %tx, %c4 : index
+    %b = arith.remui %tx, %c4 : index
+    %v = memref.load %r[%a, %b] : memref<2x4xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %o[%tx] : memref<8xf32>
+    gpu.terminator
+  }
+  %p = memref.cast %o : memref<8xf32> to memref<*xf32>
+  call @printMemrefF32(%p) : (memref<*xf32>) -> ()
+  return
+}
 func.func @main() {
   call @flat() : () -> ()
   call @window() : () -> ()
   call @reshaped() : () -> ()
+  call @unranked() : () -> ()
   return
 }
