@@ -67,12 +67,17 @@ struct FragmentLayout {
     return generation == 11 && isAccumulator() &&
            type.getElementType().getIntOrFloatBitWidth() == 16;
   }
-  /// The vector one lane holds.
+  /// The vector one lane holds; si8 and ui8 as the signless i8 the memrefs
+  /// hold and amdgpu.wmma takes (with its unsigned flags).
   VectorType getVectorType() const {
     int64_t length = 8;
     if (generation == 11 && (!isAccumulator() || isSparse()))
       length = 16;
-    return VectorType::get({length}, type.getElementType());
+    Type element = type.getElementType();
+    if (element.isInteger() && !element.isSignlessInteger())
+      element = IntegerType::get(type.getContext(),
+                                 element.getIntOrFloatBitWidth());
+    return VectorType::get({length}, element);
   }
   /// The positions in that vector that hold matrix elements.
   SmallVector<int64_t> getPositions() const {
