@@ -114,6 +114,37 @@ struct DimOfReinterpretCast : public OpRewritePattern<memref::DimOp> {
   }
 };
 
+/// memref.dim of a ranked memref cast to an unranked one as the dim of the
+/// ranked memref, whose size the kernel has (MLIR folds only ranked casts).
+struct DimOfUnrankedCast : public OpRewritePattern<memref::DimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::DimOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cast = op.getSource().getDefiningOp<memref::CastOp>();
+    if (!cast || !isa<UnrankedMemRefType>(cast.getType()) ||
+        !isa<MemRefType>(cast.getSource().getType()))
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSourceMutable().assign(cast.getSource()); });
+    return success();
+  }
+};
+
+/// memref.rank of a ranked memref cast to an unranked one: its rank.
+struct RankOfUnrankedCast : public OpRewritePattern<memref::RankOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::RankOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cast = op.getMemref().getDefiningOp<memref::CastOp>();
+    auto ranked =
+        cast ? dyn_cast<MemRefType>(cast.getSource().getType()) : nullptr;
+    if (!ranked)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, ranked.getRank());
+    return success();
+  }
+};
+
 /// The offset, sizes and strides of a memref of identity layout as the
 /// zero, dims and products of dims they are: MLIR's folding of a
 /// collapse_shape into a load asks for the sizes so, and a storage buffer
@@ -150,8 +181,8 @@ struct StridedMetadataOfIdentity
 } // namespace
 
 void mlirc::populateDimOfReinterpretCastPatterns(RewritePatternSet &patterns) {
-  patterns.add<DimOfReinterpretCast, StridedMetadataOfIdentity>(
-      patterns.getContext());
+  patterns.add<DimOfReinterpretCast, DimOfUnrankedCast, RankOfUnrankedCast,
+               StridedMetadataOfIdentity>(patterns.getContext());
 }
 
 /// Whether the kernel asks for the size of its 1-D memref \p arg: a

@@ -44,7 +44,9 @@ constexpr const char *memrefSizeArgsAttr = "mlirc.memref_size_arguments";
 void passDynamicMemRefFields(mlir::gpu::GPUModuleOp copy,
                              mlir::gpu::GPUModuleOp original);
 
-/// memref.dim of a memref.reinterpret_cast as the size the cast was given;
+/// memref.dim of a memref.reinterpret_cast as the size the cast was given,
+/// of an unranked cast of a ranked memref as the ranked memref's (and
+/// memref.rank of one as its rank);
 /// the offset, sizes and strides memref.extract_strided_metadata extracts
 /// from a memref of identity layout as 0, its dims and their products.
 void populateDimOfReinterpretCastPatterns(mlir::RewritePatternSet &patterns);

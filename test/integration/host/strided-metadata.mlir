@@ -6,7 +6,8 @@
 // @reshaped: a 1-D subview expanded to 3x4 and transposed (on Vulkan its
 // index arithmetic was an affine.linearize_index left unlowered).
 // @unranked: a 2-D reinterpret_cast of the buffer cast to an unranked
-// memref.
+// memref, and that memref's rank and size (on Vulkan, the ranked
+// buffer's).
 // On Vulkan a buffer has no metadata to extract: a memref of identity
 // layout has its dims as sizes, a view's metadata is computed from its
 // source's, and a cast of a view's base buffer is a cast of the buffer.
@@ -146,7 +147,17 @@ func.func @unranked() {
     %a = arith.divui %tx, %c4 : index
     %b = arith.remui %tx, %c4 : index
     %v = memref.load %r[%a, %b] : memref<2x4xf32>
-    %w = arith.addf %v, %v : f32
+    // Plus its rank and size minus 9: 0.
+    %rank = memref.rank %u : memref<*xf32>
+    %c0 = arith.constant 0 : index
+    %size = memref.dim %u, %c0 : memref<*xf32>
+    %n = arith.addi %rank, %size : index
+    %ni = arith.index_cast %n : index to i32
+    %nf = arith.sitofp %ni : i32 to f32
+    %nine = arith.constant 9.0 : f32
+    %zero = arith.subf %nf, %nine : f32
+    %vz = arith.addf %v, %zero : f32
+    %w = arith.addf %vz, %v : f32
     memref.store %w, %o[%tx] : memref<8xf32>
     gpu.terminator
   }
