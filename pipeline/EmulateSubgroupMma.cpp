@@ -33,14 +33,9 @@ using namespace mlirc;
 
 namespace {
 
-/// The vector holding a whole matrix of \p type; si8 and ui8 elements as
-/// the signless i8 arith computes on (and the memrefs hold).
+/// The vector holding a whole matrix of \p type.
 VectorType getMatrixVectorType(gpu::MMAMatrixType type) {
-  Type element = type.getElementType();
-  if (element.isInteger() && !element.isSignlessInteger())
-    element =
-        IntegerType::get(type.getContext(), element.getIntOrFloatBitWidth());
-  return VectorType::get(type.getShape(), element);
+  return VectorType::get(type.getShape(), getMatrixElementType(type));
 }
 
 /// Builds \p body in the first lane of each subgroup only; the other lanes

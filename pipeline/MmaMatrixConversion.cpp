@@ -21,6 +21,13 @@ bool mlirc::hasMmaMatrices(Operation *op) {
          llvm::any_of(op->getResultTypes(), isMatrix);
 }
 
+Type mlirc::getMatrixElementType(gpu::MMAMatrixType type) {
+  Type element = type.getElementType();
+  if (element.isInteger() && !element.isSignlessInteger())
+    return IntegerType::get(type.getContext(), element.getIntOrFloatBitWidth());
+  return element;
+}
+
 std::pair<Value, Value> mlirc::linearizeMatrixMemref(OpBuilder &b, Location loc,
                                                      Value memref,
                                                      ValueRange indices) {

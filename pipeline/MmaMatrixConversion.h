@@ -19,6 +19,7 @@ class RewritePatternSet;
 class TypeConverter;
 class VectorType;
 namespace gpu {
+class MMAMatrixType;
 enum class MMAElementwiseOp : uint32_t;
 } // namespace gpu
 } // namespace mlir
@@ -27,6 +28,10 @@ namespace mlirc {
 
 /// True when \p op has !gpu.mma_matrix operands or results.
 bool hasMmaMatrices(mlir::Operation *op);
+
+/// The element type of vectors holding \p type's elements: si8 and ui8 as
+/// the signless i8 that memrefs hold and arith (and amdgpu.wmma) take.
+mlir::Type getMatrixElementType(mlir::gpu::MMAMatrixType type);
 
 /// The memref of a matrix load or store as a 1-D memref over its buffer,
 /// and the linear index of \p indices in it: rows are leadDimension

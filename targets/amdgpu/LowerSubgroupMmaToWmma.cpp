@@ -39,6 +39,7 @@ namespace mlirc {
 
 using namespace mlir;
 using mlirc::buildMmaElementwise;
+using mlirc::getMatrixElementType;
 using mlirc::hasMmaMatrices;
 using mlirc::isUnaryMmaElementwise;
 using mlirc::linearizeMatrixMemref;
@@ -67,17 +68,13 @@ struct FragmentLayout {
     return generation == 11 && isAccumulator() &&
            type.getElementType().getIntOrFloatBitWidth() == 16;
   }
-  /// The vector one lane holds; si8 and ui8 as the signless i8 the memrefs
-  /// hold and amdgpu.wmma takes (with its unsigned flags).
+  /// The vector one lane holds (ui8 signless, amdgpu.wmma's unsigned flags
+  /// say so).
   VectorType getVectorType() const {
     int64_t length = 8;
     if (generation == 11 && (!isAccumulator() || isSparse()))
       length = 16;
-    Type element = type.getElementType();
-    if (element.isInteger() && !element.isSignlessInteger())
-      element = IntegerType::get(type.getContext(),
-                                 element.getIntOrFloatBitWidth());
-    return VectorType::get({length}, element);
+    return VectorType::get({length}, getMatrixElementType(type));
   }
   /// The positions in that vector that hold matrix elements.
   SmallVector<int64_t> getPositions() const {
