@@ -229,6 +229,8 @@ struct ConvertKernelsToSPIRVPass
         return approximated(name) || name == "math.erfc";
       });
       vector::populateVectorInterleaveToShufflePatterns(patterns);
+      // n-D strided slices as slices of rows, those as shuffles.
+      vector::populateVectorInsertExtractStridedSliceTransforms(patterns);
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
       patterns.add<SwitchAsIfs>(&getContext());
       // The loads and stores those make, through subviews and reshapes;
