@@ -11,6 +11,7 @@
 #include "pipeline/EmulateSubgroupMma.h"
 #include "pipeline/MmaMatrixConversion.h"
 #include "targets/vulkan/Passes.h"
+#include "targets/vulkan/SubgroupOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -39,31 +40,20 @@ void countMatrixSubgroups(FunctionOpInterface function) {
             gpu::NumSubgroupsOp>(op))
       ops.push_back(op);
   });
-  for (Operation *op : ops) {
-    OpBuilder b(op);
-    Location loc = op->getLoc();
-    Value width =
-        arith::ConstantIndexOp::create(b, loc, mlirc::matrixSubgroupSize);
-    Value value;
-    if (isa<gpu::SubgroupSizeOp>(op)) {
-      value = width;
-    } else if (isa<gpu::NumSubgroupsOp>(op)) {
-      Value threads = arith::MulIOp::create(
-          b, loc, gpu::BlockDimOp::create(b, loc, gpu::Dimension::x),
-          arith::MulIOp::create(
-              b, loc, gpu::BlockDimOp::create(b, loc, gpu::Dimension::y),
-              gpu::BlockDimOp::create(b, loc, gpu::Dimension::z)));
-      value = arith::CeilDivUIOp::create(b, loc, threads, width);
-    } else {
-      Value linear = mlirc::buildLinearThreadId(b, loc);
-      if (isa<gpu::LaneIdOp>(op))
-        value = arith::RemUIOp::create(b, loc, linear, width);
-      else
-        value = arith::DivUIOp::create(b, loc, linear, width);
-    }
-    op->getResult(0).replaceAllUsesWith(value);
-    op->erase();
-  }
+  if (ops.empty())
+    return;
+  OpBuilder b = OpBuilder::atBlockBegin(&function.getFunctionBody().front());
+  Location loc = function.getLoc();
+  auto size = [&](gpu::Dimension dim) -> Value {
+    return gpu::BlockDimOp::create(b, loc, dim);
+  };
+  Value linear = mlirc::buildLinearThreadId(b, loc);
+  Value threads = arith::MulIOp::create(
+      b, loc, size(gpu::Dimension::x),
+      arith::MulIOp::create(b, loc, size(gpu::Dimension::y),
+                            size(gpu::Dimension::z)));
+  for (Operation *op : ops)
+    mlirc::replaceSubgroupIdOp(op, linear, threads, mlirc::matrixSubgroupSize);
 }
 
 /// The functions of \p module that use matrices, those that call them, and

@@ -12,13 +12,15 @@ include "mlir/Pass/PassBase.td"
 
 def EmulateSubgroupMma
     : Pass<"mlirc-vulkan-emulate-subgroup-mma", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Run gpu.subgroup_mma_* ops as vector ops of one lane per "
-                "subgroup";
+  let summary = "Run gpu.subgroup_mma_* ops as vector ops of one thread in "
+                "32";
   let description = [{
     Vulkan has tensor cores only through an extension (cooperative
     matrices) that few devices have, lavapipe not among them: the first
-    lane of each subgroup holds each matrix as a vector and computes it,
-    as on the host target. An op this cannot emulate is an error at it.
+    of each 32 consecutive threads holds each matrix as a vector and
+    computes it, as on the host target, and in the functions of a program
+    with matrices the lane and subgroup ids and sizes count such
+    subgroups. An op this cannot emulate is an error at it.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect",

@@ -25,6 +25,7 @@ namespace mlir {
 class Operation;
 class RewritePatternSet;
 class SPIRVTypeConverter;
+class Value;
 namespace gpu {
 class ShuffleOp;
 } // namespace gpu
@@ -60,6 +61,14 @@ unsigned getRequiredSubgroupSize(mlir::Operation *kernel);
 /// The entry point of \p kernel that makes its subgroups of workgroup
 /// memory (WideSubgroups.cpp).
 std::string getWideSubgroupsName(llvm::StringRef kernel);
+
+/// Replaces \p op, a gpu.lane_id, subgroup_id, subgroup_size or
+/// num_subgroups, by its value for subgroups of \p width consecutive
+/// threads: \p linear is the thread's linear id in its block (x fastest),
+/// \p threads the block's thread count. False, and nothing changed, for
+/// another op.
+bool replaceSubgroupIdOp(mlir::Operation *op, mlir::Value linear,
+                         mlir::Value threads, unsigned width);
 
 /// Adds to \p module, for each kernel whose shuffles need subgroups of W
 /// lanes and for which it is safe, a copy that makes subgroups of W

@@ -79,8 +79,6 @@ public:
                                      arith::MulIOp::create(b, loc, z, sizeY));
     linear = arith::AddIOp::create(b, loc, x,
                                    arith::MulIOp::create(b, loc, zy, sizeX));
-    Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
-    lane = arith::RemUIOp::create(b, loc, linear, widthValue);
     entry = b.saveInsertionPoint();
 
     SmallVector<Operation *> ops;
@@ -96,17 +94,9 @@ private:
   void rewrite(Operation *op) {
     OpBuilder b(op);
     Location loc = op->getLoc();
-    if (isa<gpu::LaneIdOp>(op))
-      return replace(op, lane);
-    if (isa<gpu::SubgroupSizeOp>(op))
-      return replace(op, arith::ConstantIndexOp::create(b, loc, width));
-    if (isa<gpu::SubgroupIdOp>(op)) {
-      Value w = arith::ConstantIndexOp::create(b, loc, width);
-      return replace(op, arith::DivUIOp::create(b, loc, linear, w));
-    }
-    if (isa<gpu::NumSubgroupsOp>(op))
-      return replace(op, arith::ConstantIndexOp::create(
-                             b, loc, (threads + width - 1) / width));
+    if (mlirc::replaceSubgroupIdOp(
+            op, linear, arith::ConstantIndexOp::create(b, loc, threads), width))
+      return;
     if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
       auto [value, valid] =
           emitShuffle(b, loc, shuffle.getValue(), shuffle.getOffset(),
@@ -198,12 +188,32 @@ private:
   SmallVector<int64_t, 3> block;
   unsigned width;
   int64_t threads;
-  Value linear, lane;
+  Value linear;
   OpBuilder::InsertPoint entry;
   DenseMap<Type, Value> scratches;
 };
 
 } // namespace
+
+bool mlirc::replaceSubgroupIdOp(Operation *op, Value linear, Value threads,
+                                unsigned width) {
+  if (!isa<gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::SubgroupSizeOp,
+           gpu::NumSubgroupsOp>(op))
+    return false;
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Value w = arith::ConstantIndexOp::create(b, loc, width);
+  Value value = w;
+  if (isa<gpu::LaneIdOp>(op))
+    value = arith::RemUIOp::create(b, loc, linear, w);
+  else if (isa<gpu::SubgroupIdOp>(op))
+    value = arith::DivUIOp::create(b, loc, linear, w);
+  else if (isa<gpu::NumSubgroupsOp>(op))
+    value = arith::CeilDivUIOp::create(b, loc, threads, w);
+  op->getResult(0).replaceAllUsesWith(value);
+  op->erase();
+  return true;
+}
 
 std::string mlirc::getWideSubgroupsName(StringRef kernel) {
   return (kernel + "_wide_subgroups").str();
