@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
@@ -152,7 +153,9 @@ struct ConvertAsyncValueTypesPass
     // A cast to the old type and back is the value itself.
     RewritePatternSet folds(context);
     UnrealizedConversionCastOp::getCanonicalizationPatterns(folds, context);
-    (void)applyPatternsGreedily(module, std::move(folds));
+    if (failed(mlirc::applyPatternsWithBound(module, std::move(folds),
+                                             getArgument())))
+      signalPassFailure();
   }
 };
 

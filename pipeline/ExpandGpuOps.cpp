@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ShuffleSegments.h"
 #include "pipeline/SubgroupOpsByElement.h"
@@ -353,7 +354,8 @@ struct ExpandGpuOpsPass
     patterns.add<WidenNarrowShuffle, PromotePrintfIntegers>(&getContext());
     patterns.add<ShuffleWithinSegments>(&getContext(), warpSize,
                                         vendor == "NVIDIA");
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(mlirc::applyPatternsWithBound(
+            getOperation(), std::move(patterns), getArgument())))
       return signalPassFailure();
     // Neither lowering has gpu.rotate; NVVM's has no gpu.subgroup_broadcast.
     mlirc::expressRotatesAsShuffles(getOperation(), /*withinSegments=*/false);

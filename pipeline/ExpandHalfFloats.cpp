@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/NarrowFloatsInF32.h"
 #include "pipeline/Passes.h"
 
@@ -247,7 +248,8 @@ struct ExpandHalfFloatsPass
         return signalPassFailure();
       RewritePatternSet patterns(context);
       patterns.add<ExtendNarrow, TruncateToNarrow>(context, narrow);
-      if (failed(applyPatternsGreedily(function, std::move(patterns))))
+      if (failed(mlirc::applyPatternsWithBound(function, std::move(patterns),
+                                               getArgument())))
         return signalPassFailure();
     }
   }

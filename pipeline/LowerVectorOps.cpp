@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -254,7 +255,8 @@ struct LowerVectorOpsPass
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
     patterns.add<LowerNDLoad, LowerNDStore, PrintWideFloatsAsF64,
                  ExtractDynamicRow, InsertDynamicRow>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(mlirc::applyPatternsWithBound(
+            getOperation(), std::move(patterns), getArgument())))
       signalPassFailure();
   }
 
@@ -288,7 +290,8 @@ struct LowerVectorOpsPass
         patterns, /*force32BitVectorIndices=*/false);
     vector::populateVectorTransferLoweringPatterns(patterns,
                                                    /*maxTransferRank=*/1);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(mlirc::applyPatternsWithBound(
+            getOperation(), std::move(patterns), getArgument())))
       signalPassFailure();
   }
 

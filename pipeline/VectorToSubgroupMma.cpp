@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
@@ -150,9 +151,11 @@ struct VectorToSubgroupMmaPass
                                   [](Diagnostic &) { return success(); });
     // The conversion leaves the vector ops it replaced, unused: the
     // greedy driver with no patterns erases them.
-    if (failed(applyPatternsGreedily(copy, std::move(patterns))) ||
+    if (failed(mlirc::applyPatternsWithBound(copy, std::move(patterns),
+                                             getArgument())) ||
         failed(convertVectorToMMAOps(rewriter, copy)) ||
-        failed(applyPatternsGreedily(copy, RewritePatternSet(&getContext()))) ||
+        failed(mlirc::applyPatternsWithBound(
+            copy, RewritePatternSet(&getContext()), getArgument())) ||
         !isFullyConverted(copy) || failed(verify(copy))) {
       copy.erase();
       return;

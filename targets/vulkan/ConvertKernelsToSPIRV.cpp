@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
@@ -243,7 +244,9 @@ struct ConvertKernelsToSPIRVPass
       mlirc::populateDimOfReinterpretCastPatterns(patterns);
       populateAffineToStdConversionPatterns(patterns);
       affine::populateAffineExpandIndexOpsPatterns(patterns);
-      (void)applyPatternsGreedily(copy, std::move(patterns));
+      if (failed(mlirc::applyPatternsWithBound(copy, std::move(patterns),
+                                               getArgument())))
+        return signalPassFailure();
     }
     // Vectors of the sizes SPIR-V has (2, 3 and 4 elements), in function
     // bodies and device functions' signatures; those scf ops carry as rows
@@ -260,7 +263,9 @@ struct ConvertKernelsToSPIRVPass
     {
       RewritePatternSet patterns(&getContext());
       mlirc::populateFoldUnrolledVectorsPatterns(patterns);
-      (void)applyPatternsGreedily(copy, std::move(patterns));
+      if (failed(mlirc::applyPatternsWithBound(copy, std::move(patterns),
+                                               getArgument())))
+        return signalPassFailure();
     }
     // Memory spaces first: workgroup memory, private memory, buffers.
     spirv::MemorySpaceToStorageClassConverter spaces(mapMemorySpace);

@@ -1,6 +1,7 @@
 //===- EmulateBF16.cpp - bf16 kernels as f32 arithmetic -------------------===//
 
 #include "targets/vulkan/EmulateBF16.h"
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/NarrowFloatsInF32.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -79,7 +80,8 @@ static LogicalResult computeInF32(Operation *kernels) {
     return failure();
   RewritePatternSet expansions(context);
   arith::populateExpandBFloat16Patterns(expansions);
-  return applyPatternsGreedily(kernels, std::move(expansions));
+  return mlirc::applyPatternsWithBound(kernels, std::move(expansions),
+                                       "mlirc-convert-kernels-to-spirv");
 }
 
 LogicalResult mlirc::emulateBF16(Operation *kernels) {

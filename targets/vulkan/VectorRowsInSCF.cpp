@@ -1,6 +1,7 @@
 //===- VectorRowsInSCF.cpp - n-D vectors through scf as rows --------------===//
 
 #include "targets/vulkan/VectorRowsInSCF.h"
+#include "pipeline/BoundedRewrites.h"
 #include "targets/vulkan/MissingSPIRVLowerings.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -116,6 +117,6 @@ LogicalResult mlirc::splitVectorsInSCF(Operation *kernels) {
   vector::ExtractOp::getCanonicalizationPatterns(folds, context);
   vector::InsertOp::getCanonicalizationPatterns(folds, context);
   vector::ExtractStridedSliceOp::getCanonicalizationPatterns(folds, context);
-  (void)applyPatternsGreedily(kernels, std::move(folds));
-  return success();
+  return mlirc::applyPatternsWithBound(kernels, std::move(folds),
+                                       "mlirc-convert-kernels-to-spirv");
 }

@@ -1,0 +1,41 @@
+//===- BoundedRewrites.h - Greedy rewrites that end -------------*- C++ -*-===//
+//
+// MLIR's greedy driver bounds iterations and pattern applications, but not
+// folds: a fold that keeps succeeding in place, or two patterns undoing
+// each other within one iteration, rewrite forever. Every greedy rewrite
+// of mlirc's own goes through applyPatternsWithBound instead, which counts
+// every pattern, fold and IR change.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_BOUNDEDREWRITES_H
+#define MLIRC_PIPELINE_BOUNDEDREWRITES_H
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlirc {
+
+/// Adds what the greedy driver's folding does, as a pattern tried before
+/// every other one, so that each fold counts as a rewrite.
+void addFoldingPattern(mlir::RewritePatternSet &patterns);
+
+/// Applies `patterns` (which fold through addFoldingPattern, if they are to
+/// fold) to `root` greedily as MLIR's driver does with `config`, one
+/// iteration at a time until nothing changes, within a budget of rewrites
+/// and IR changes: 10000 and 64 per op `root` has at most while they run
+/// (lowerings grow the IR; a loop leaves it as large as it was). Reaching
+/// it is an error at the op rewritten last, naming `pass`. An IR that only
+/// grows is not caught (as in MLIR, it runs out of memory).
+mlir::LogicalResult
+applyPatternsWithBound(mlir::Operation *root,
+                       const mlir::FrozenRewritePatternSet &patterns,
+                       llvm::StringRef pass, mlir::GreedyRewriteConfig config);
+
+/// The same with MLIR's folding (as the driver's default does).
+mlir::LogicalResult applyPatternsWithBound(mlir::Operation *root,
+                                           mlir::RewritePatternSet &&patterns,
+                                           llvm::StringRef pass);
+
+} // namespace mlirc
+
+#endif // MLIRC_PIPELINE_BOUNDEDREWRITES_H
