@@ -606,6 +606,22 @@ def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def ExpandReshapes : Pass<"mlirc-expand-reshapes"> {
+  let summary = "memref.reshape with a ranked result as memref.reinterpret_cast";
+  let description = [{
+    What MLIR's expand-ops makes of a reshape (the sizes loaded from the
+    shape operand, cast to index, and row-major strides), without its
+    expansion of floating-point atomics. MLIR 22's LLVM lowering of a
+    reshape uses a shape of i32 elements as index unconverted, and SPIR-V
+    has no reshape. A reshape to an unranked memref is one to the rank of
+    its shape's static length, cast to unranked (on which MLIR 22's
+    lowering crashes), or, where the length is dynamic, a reshape of its
+    shape copied to index elements (MLIR 22 reads two i32 sizes as one).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def ExpandShapesAsCasts : Pass<"mlirc-expand-shapes-as-casts"> {
   let summary = "memref.expand_shape ops with several dynamic sizes in one "
                 "group as memref.reinterpret_cast";

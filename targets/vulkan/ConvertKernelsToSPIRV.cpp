@@ -200,8 +200,16 @@ struct ConvertKernelsToSPIRVPass
              copy->getRegion(0).getOps<memref::GlobalOp>()))
       if (SymbolTable::symbolKnownUseEmpty(global, copy))
         global.erase();
-    copy->walk([](memref::AllocaOp alloca) { makeAllocaPrivate(alloca); });
-    copy->walk([](memref::AllocOp alloc) { narrowWorkgroupIndices(alloc); });
+    // Collected first: retyping index memory rewrites the accesses after
+    // each allocation, where a walk would go on.
+    SmallVector<memref::AllocaOp> allocas;
+    SmallVector<memref::AllocOp> allocs;
+    copy->walk([&](memref::AllocaOp alloca) { allocas.push_back(alloca); });
+    copy->walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+    for (memref::AllocaOp alloca : allocas)
+      makeAllocaPrivate(alloca);
+    for (memref::AllocOp alloc : allocs)
+      narrowWorkgroupIndices(alloc);
     // SPIR-V for Vulkan needs structured control flow.
     if (failed(liftBranches(copy)) ||
         failed(mlirc::expressAtomicsAsGeneric(copy)) ||

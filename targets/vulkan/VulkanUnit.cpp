@@ -256,8 +256,10 @@ public:
     // Unrolled: the loops' temporaries would be allocas of vectors.
     pm.addPass(mlir::createConvertVectorToSCFPass(
         mlir::VectorTransferToSCFOptions().enableFullUnroll()));
-    // Subviews, expand/collapse_shape into the indices of the loads and
-    // stores that use them (a storage buffer is one array).
+    // Subviews, expand/collapse_shape and reshapes (as casts) into the
+    // indices of the loads and stores that use them (a storage buffer is
+    // one array).
+    pm.addPass(createExpandReshapes());
     pm.addPass(mlir::memref::createFoldMemRefAliasOpsPass());
     pm.addPass(mlir::createLowerAffinePass());
     pm.addPass(createConvertKernelsToSPIRV());
