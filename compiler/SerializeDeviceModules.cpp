@@ -12,6 +12,7 @@
 #include "compiler/Passes.h"
 #include "pipeline/Passes.h"
 #include "support/MatrixIntrinsics.h"
+#include "support/ScopedLLVMOptions.h"
 #include "targets/TargetUnit.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -108,8 +109,12 @@ struct SerializeDeviceModulesPass
             return parentSymbols.get();
           },
           /*initialLlvmIRCallback=*/{}, linked, optimized);
-      std::optional<SmallVector<char, 0>> object =
-          target.serializeToObject(gpuModule, options);
+      std::optional<SmallVector<char, 0>> object;
+      {
+        // The pass runs alone: no other LLVM pipeline sees the options.
+        ScopedLLVMOptions tuning(unit->getSerializationLLVMOptions());
+        object = target.serializeToObject(gpuModule, options);
+      }
       if (!object)
         return gpuModule.emitError("cannot compile gpu.module @")
                << module << " for " << chip;

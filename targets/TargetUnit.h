@@ -15,6 +15,7 @@
 #include "mlir/IR/Attributes.h"
 #include "runtime/DeviceLimits.h"
 #include "support/Jobs.h"
+#include "support/ScopedLLVMOptions.h"
 #include "targets/OffloadTarget.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -276,6 +277,11 @@ public:
   /// The toolkit files device code is linked with (libdevice, ocml, ...),
   /// for dependency files (-MD).
   virtual std::vector<std::string> getDeviceLibraries() const { return {}; }
+  /// LLVM options MLIR's serialization of this unit's modules runs with,
+  /// where the user gave none of their own (-mllvm).
+  virtual std::vector<LLVMOptionValue> getSerializationLLVMOptions() const {
+    return {};
+  }
   /// Changes a device module's linked LLVM IR before MLIR's serialization
   /// optimizes it.
   virtual void prepareLinkedIR(llvm::Module &module) const {}

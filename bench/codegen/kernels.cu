@@ -131,3 +131,21 @@ extern "C" __global__ void i8dot(idx n, const int8_t *a, const int8_t *b,
     out[i] = s;
   }
 }
+
+extern "C" __global__ void tile2(idx n, const float *a, idx lda, const float *b,
+                                 idx ldb, float *c, idx ldc) {
+  idx j = globalX() * 2, i = globalY() * 2;
+  float s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+  for (idx k = 0; k < n; ++k) {
+    float a0 = a[i * lda + k], a1 = a[(i + 1) * lda + k];
+    float b0 = b[k * ldb + j], b1 = b[k * ldb + j + 1];
+    s00 += a0 * b0;
+    s01 += a0 * b1;
+    s10 += a1 * b0;
+    s11 += a1 * b1;
+  }
+  c[i * ldc + j] = s00;
+  c[i * ldc + j + 1] = s01;
+  c[(i + 1) * ldc + j] = s10;
+  c[(i + 1) * ldc + j + 1] = s11;
+}

@@ -282,5 +282,43 @@ gpu.module @k {
     }
     gpu.return
   }
+
+  // Each thread a 2x2 tile of C = A * B in registers, over a loop whose
+  // trip count is known at run time only (register tiling).
+  gpu.func @tile2(%n: index, %a: memref<?x?xf32>, %b: memref<?x?xf32>,
+                  %c: memref<?x?xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %gx = gpu.global_id x
+    %gy = gpu.global_id y
+    %j = arith.muli %gx, %c2 : index
+    %i = arith.muli %gy, %c2 : index
+    %j1 = arith.addi %j, %c1 : index
+    %i1 = arith.addi %i, %c1 : index
+    %zero = arith.constant 0.0 : f32
+    %r:4 = scf.for %k = %c0 to %n step %c1
+        iter_args(%s00 = %zero, %s01 = %zero, %s10 = %zero, %s11 = %zero)
+        -> (f32, f32, f32, f32) {
+      %a0 = memref.load %a[%i, %k] : memref<?x?xf32>
+      %a1 = memref.load %a[%i1, %k] : memref<?x?xf32>
+      %b0 = memref.load %b[%k, %j] : memref<?x?xf32>
+      %b1 = memref.load %b[%k, %j1] : memref<?x?xf32>
+      %m00 = arith.mulf %a0, %b0 : f32
+      %m01 = arith.mulf %a0, %b1 : f32
+      %m10 = arith.mulf %a1, %b0 : f32
+      %m11 = arith.mulf %a1, %b1 : f32
+      %n00 = arith.addf %s00, %m00 : f32
+      %n01 = arith.addf %s01, %m01 : f32
+      %n10 = arith.addf %s10, %m10 : f32
+      %n11 = arith.addf %s11, %m11 : f32
+      scf.yield %n00, %n01, %n10, %n11 : f32, f32, f32, f32
+    }
+    memref.store %r#0, %c[%i, %j] : memref<?x?xf32>
+    memref.store %r#1, %c[%i, %j1] : memref<?x?xf32>
+    memref.store %r#2, %c[%i1, %j] : memref<?x?xf32>
+    memref.store %r#3, %c[%i1, %j1] : memref<?x?xf32>
+    gpu.return
+  }
 }
 }
