@@ -606,6 +606,21 @@ def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def BoolVectorMemory : Pass<"mlirc-bool-vector-memory"> {
+  let summary = "Vector accesses of memrefs of i1 as accesses of each "
+                "element";
+  let description = [{
+    A memref of i1 holds a byte per element, while LLVM keeps a vector of
+    i1 in memory as bits: vector loads, stores and (1-D) transfers of such
+    a memref become memref loads and stores of each element, masked ones
+    each under its mask bit. Runs after vector-to-scf.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def ExpandReshapes : Pass<"mlirc-expand-reshapes"> {
   let summary = "memref.reshape with a ranked result as memref.reinterpret_cast";
   let description = [{

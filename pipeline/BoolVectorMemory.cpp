@@ -1,0 +1,156 @@
+//===- BoolVectorMemory.cpp - Vectors of i1 in memory as bytes ------------===//
+//
+// A memref of i1 holds a byte per element (memref.load and store, LLVM's
+// scalar i1), while LLVM keeps a vector of i1 in memory as bits, one per
+// lane: MLIR's lowering of a vector load, store or transfer of such a
+// memref read and wrote the wrong bytes (eight lanes 1, 0, 1, 0, ... read
+// back as 1, 0, 0, 0, ...; mlir-opt's pipeline too). Those accesses become
+// one per element, in bounds or under their mask bit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/BoundedRewrites.h"
+#include "pipeline/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+
+namespace mlirc {
+#define GEN_PASS_DEF_BOOLVECTORMEMORY
+#include "pipeline/Passes.h.inc"
+} // namespace mlirc
+
+using namespace mlir;
+
+namespace {
+
+bool isBoolMemRef(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && type.getElementType().isInteger(1);
+}
+
+/// \p indices with the last advanced by \p k.
+SmallVector<Value> getElementIndices(OpBuilder &b, Location loc,
+                                     ValueRange indices, int64_t k) {
+  SmallVector<Value> result(indices);
+  result.back() = arith::AddIOp::create(
+      b, loc, result.back(), arith::ConstantIndexOp::create(b, loc, k));
+  return result;
+}
+
+/// Element \p k of a 1-D access of \p base at \p indices, loaded where
+/// \p mask (if any) has it, else \p passThru's.
+Value loadElement(OpBuilder &b, Location loc, Value base, ValueRange indices,
+                  int64_t k, Value mask, Value passThru) {
+  if (!mask)
+    return memref::LoadOp::create(b, loc, base,
+                                  getElementIndices(b, loc, indices, k));
+  Value set = vector::ExtractOp::create(b, loc, mask, k);
+  auto choice = scf::IfOp::create(b, loc, b.getI1Type(), set, true);
+  OpBuilder then = choice.getThenBodyBuilder();
+  scf::YieldOp::create(
+      then, loc,
+      memref::LoadOp::create(then, loc, base,
+                             getElementIndices(then, loc, indices, k))
+          .getResult());
+  OpBuilder otherwise = choice.getElseBodyBuilder();
+  scf::YieldOp::create(
+      otherwise, loc,
+      vector::ExtractOp::create(otherwise, loc, passThru, k).getResult());
+  return choice.getResult(0);
+}
+
+/// Element \p k of \p value stored where \p mask (if any) has it.
+void storeElement(OpBuilder &b, Location loc, Value value, Value base,
+                  ValueRange indices, int64_t k, Value mask) {
+  OpBuilder inside = b;
+  if (mask) {
+    Value set = vector::ExtractOp::create(b, loc, mask, k);
+    auto guard = scf::IfOp::create(b, loc, set, false);
+    inside = guard.getThenBodyBuilder();
+  }
+  Value element = vector::ExtractOp::create(inside, loc, value, k);
+  memref::StoreOp::create(inside, loc, element, base,
+                          getElementIndices(inside, loc, indices, k));
+}
+
+template <typename LoadOp>
+struct LoadElements : public OpRewritePattern<LoadOp> {
+  using OpRewritePattern<LoadOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getVectorType();
+    if (!isBoolMemRef(op.getBase()) || type.getRank() != 1 ||
+        type.isScalable() || op.getIndices().empty())
+      return failure();
+    Value mask, passThru;
+    if constexpr (std::is_same_v<LoadOp, vector::MaskedLoadOp>) {
+      mask = op.getMask();
+      passThru = op.getPassThru();
+    }
+    SmallVector<Value> elements;
+    for (int64_t k = 0; k < type.getNumElements(); ++k)
+      elements.push_back(loadElement(rewriter, op.getLoc(), op.getBase(),
+                                     op.getIndices(), k, mask, passThru));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, elements);
+    return success();
+  }
+};
+
+template <typename StoreOp>
+struct StoreElements : public OpRewritePattern<StoreOp> {
+  using OpRewritePattern<StoreOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getVectorType();
+    if (!isBoolMemRef(op.getBase()) || type.getRank() != 1 ||
+        type.isScalable() || op.getIndices().empty())
+      return failure();
+    Value mask;
+    if constexpr (std::is_same_v<StoreOp, vector::MaskedStoreOp>)
+      mask = op.getMask();
+    for (int64_t k = 0; k < type.getNumElements(); ++k)
+      storeElement(rewriter, op.getLoc(), op.getValueToStore(), op.getBase(),
+                   op.getIndices(), k, mask);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BoolVectorMemoryPass
+    : public mlirc::impl::BoolVectorMemoryBase<BoolVectorMemoryPass> {
+  void runOnOperation() override {
+    // Transfers of such memrefs (vector-to-scf left them 1-D) as loads and
+    // stores, masked where they may leave the memref.
+    SmallVector<Operation *> transfers;
+    getOperation()->walk([&](VectorTransferOpInterface op) {
+      if (isBoolMemRef(op.getBase()) && op.getVectorType().getRank() == 1)
+        transfers.push_back(op);
+    });
+    if (!transfers.empty()) {
+      RewritePatternSet patterns(&getContext());
+      vector::populateVectorMaskMaterializationPatterns(
+          patterns, /*force32BitVectorIndices=*/false);
+      vector::populateVectorTransferLoweringPatterns(patterns,
+                                                     /*maxTransferRank=*/1);
+      GreedyRewriteConfig config;
+      config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+      if (failed(
+              applyOpPatternsGreedily(transfers, std::move(patterns), config)))
+        return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    patterns
+        .add<LoadElements<vector::LoadOp>, LoadElements<vector::MaskedLoadOp>,
+             StoreElements<vector::StoreOp>,
+             StoreElements<vector::MaskedStoreOp>>(&getContext());
+    if (failed(mlirc::applyPatternsWithBound(
+            getOperation(), std::move(patterns), getArgument())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
