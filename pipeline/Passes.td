@@ -606,14 +606,15 @@ def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
-def BoolVectorMemory : Pass<"mlirc-bool-vector-memory"> {
-  let summary = "Vector accesses of memrefs of i1 as accesses of each "
-                "element";
+def BitPackedVectors : Pass<"mlirc-bit-packed-vectors"> {
+  let summary = "Vector accesses of memrefs of sub-byte elements as "
+                "accesses of each element";
   let description = [{
-    A memref of i1 holds a byte per element, while LLVM keeps a vector of
-    i1 in memory as bits: vector loads, stores and (1-D) transfers of such
-    a memref become memref loads and stores of each element, masked ones
-    each under its mask bit. Runs after vector-to-scf.
+    A memref whose element is not a whole number of bytes (i1, i4,
+    f4E2M1FN, i12, ...) holds each element in whole bytes, while LLVM packs
+    a vector of them in memory bit by bit: vector loads, stores and (1-D)
+    transfers of such a memref become memref loads and stores of each
+    element, masked ones each under its mask bit. Runs after vector-to-scf.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect",

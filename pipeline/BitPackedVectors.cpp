@@ -1,11 +1,13 @@
-//===- BoolVectorMemory.cpp - Vectors of i1 in memory as bytes ------------===//
+//===- BitPackedVectors.cpp - Vectors of sub-byte elements in memory ------===//
 //
-// A memref of i1 holds a byte per element (memref.load and store, LLVM's
-// scalar i1), while LLVM keeps a vector of i1 in memory as bits, one per
-// lane: MLIR's lowering of a vector load, store or transfer of such a
-// memref read and wrote the wrong bytes (eight lanes 1, 0, 1, 0, ... read
-// back as 1, 0, 0, 0, ...; mlir-opt's pipeline too). Those accesses become
-// one per element, in bounds or under their mask bit.
+// A memref whose element is not a whole number of bytes (i1, i4, f4E2M1FN,
+// i12, ...) holds each element in whole bytes (memref.load and store,
+// LLVM's scalar loads), while LLVM packs a vector of them in memory bit by
+// bit: MLIR's lowering of a vector load, store or transfer of such a
+// memref read and wrote the wrong bytes (eight i1 lanes 1, 0, 1, 0, ...
+// read back as 1, 0, 0, 0, ...; i4 lanes 0 to 7 as 0, 0, 1, 0, 2, ...;
+// mlir-opt's pipeline too). Those accesses become one per element, in
+// bounds or under their mask bit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +21,7 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 
 namespace mlirc {
-#define GEN_PASS_DEF_BOOLVECTORMEMORY
+#define GEN_PASS_DEF_BITPACKEDVECTORS
 #include "pipeline/Passes.h.inc"
 } // namespace mlirc
 
@@ -27,9 +29,12 @@ using namespace mlir;
 
 namespace {
 
-bool isBoolMemRef(Value memref) {
+/// True for a memref whose elements LLVM packs in a vector bit by bit.
+bool isBitPacked(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
-  return type && type.getElementType().isInteger(1);
+  if (!type || !type.getElementType().isIntOrFloat())
+    return false;
+  return type.getElementType().getIntOrFloatBitWidth() % 8 != 0;
 }
 
 /// \p indices with the last advanced by \p k.
@@ -49,7 +54,8 @@ Value loadElement(OpBuilder &b, Location loc, Value base, ValueRange indices,
     return memref::LoadOp::create(b, loc, base,
                                   getElementIndices(b, loc, indices, k));
   Value set = vector::ExtractOp::create(b, loc, mask, k);
-  auto choice = scf::IfOp::create(b, loc, b.getI1Type(), set, true);
+  Type element = cast<VectorType>(passThru.getType()).getElementType();
+  auto choice = scf::IfOp::create(b, loc, element, set, true);
   OpBuilder then = choice.getThenBodyBuilder();
   scf::YieldOp::create(
       then, loc,
@@ -83,7 +89,7 @@ struct LoadElements : public OpRewritePattern<LoadOp> {
   LogicalResult matchAndRewrite(LoadOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getVectorType();
-    if (!isBoolMemRef(op.getBase()) || type.getRank() != 1 ||
+    if (!isBitPacked(op.getBase()) || type.getRank() != 1 ||
         type.isScalable() || op.getIndices().empty())
       return failure();
     Value mask, passThru;
@@ -106,7 +112,7 @@ struct StoreElements : public OpRewritePattern<StoreOp> {
   LogicalResult matchAndRewrite(StoreOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getVectorType();
-    if (!isBoolMemRef(op.getBase()) || type.getRank() != 1 ||
+    if (!isBitPacked(op.getBase()) || type.getRank() != 1 ||
         type.isScalable() || op.getIndices().empty())
       return failure();
     Value mask;
@@ -120,14 +126,14 @@ struct StoreElements : public OpRewritePattern<StoreOp> {
   }
 };
 
-struct BoolVectorMemoryPass
-    : public mlirc::impl::BoolVectorMemoryBase<BoolVectorMemoryPass> {
+struct BitPackedVectorsPass
+    : public mlirc::impl::BitPackedVectorsBase<BitPackedVectorsPass> {
   void runOnOperation() override {
     // Transfers of such memrefs (vector-to-scf left them 1-D) as loads and
     // stores, masked where they may leave the memref.
     SmallVector<Operation *> transfers;
     getOperation()->walk([&](VectorTransferOpInterface op) {
-      if (isBoolMemRef(op.getBase()) && op.getVectorType().getRank() == 1)
+      if (isBitPacked(op.getBase()) && op.getVectorType().getRank() == 1)
         transfers.push_back(op);
     });
     if (!transfers.empty()) {

@@ -1,10 +1,12 @@
-// Vectors of i1 read from and written to memrefs of i1, which hold a byte
-// per element: LLVM keeps a vector of i1 in memory as bits, so MLIR's
-// lowering of these accesses read lanes 1, 0, 1, 0, ... back as 1, 0, 0,
-// 0, ... (mlir-opt's pipeline too). Host code and a kernel each: a
-// vector.load, a transfer_read that runs past the end (padded with true),
-// a 2-D transfer_read, a masked load, and a vector.store, transfer_write
-// and masked store, read back element by element.
+// Vectors of elements narrower than a byte, read from and written to
+// memrefs of them, which hold a byte per element: LLVM packs such a
+// vector in memory bit by bit, so MLIR's lowering of these accesses read
+// i1 lanes 1, 0, 1, 0, ... back as 1, 0, 0, 0, ... (mlir-opt's pipeline
+// too). Host code and a kernel each, on i1: a vector.load, a
+// transfer_read that runs past the end (padded with true), a 2-D
+// transfer_read, a masked load, and a vector.store, transfer_write and
+// masked store, read back element by element. Then host code loads i4
+// (lanes 0 to 7 were 0, 0, 1, 0, 2, ...) and f4E2M1FN vectors.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: ( 1, 0, 1, 0, 1, 0, 1, 0 )
 // CHECK-NEXT: ( 0, 1, 0, 1, 0, 1, 1, 1 )
@@ -16,6 +18,8 @@
 // CHECK-NEXT: ( ( 1, 0, 1, 0 ), ( 1, 0, 1, 0 ) )
 // CHECK-NEXT: ( 1, 1, 1, 1, 1, 0, 1, 0 )
 // CHECK-NEXT: ( 0, 1, 1, 0, 0, 1, 0, 0 )
+// CHECK-NEXT: ( 0, 1, 2, 3, 4, 5, 6, 7 )
+// CHECK-NEXT: ( 1.5, 3 )
 module attributes {gpu.container_module} {
   // Lanes 1, 0, 1, 0, ... as they are in memory, those from 3 on (5 read,
   // 3 padding), the memory as 2x4, lanes 4 on under a mask (the rest
@@ -159,6 +163,25 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k::@check blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
         args(%bits : memref<8xi1>, %grid : memref<2x4xi1>, %out : memref<5x8xi1>)
     call @print(%out) : (memref<5x8xi1>) -> ()
+
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %nibbles = memref.alloc() : memref<8xi4>
+    scf.for %i = %c0 to %c8 step %c1 {
+      %v = arith.index_cast %i : index to i4
+      memref.store %v, %nibbles[%i] : memref<8xi4>
+    }
+    %n = vector.load %nibbles[%c0] : memref<8xi4>, vector<8xi4>
+    %ne = arith.extui %n : vector<8xi4> to vector<8xi32>
+    vector.print %ne : vector<8xi32>
+    %fp4 = memref.alloc() : memref<2xf4E2M1FN>
+    %x = arith.constant 1.5 : f4E2M1FN
+    %y = arith.constant 3.0 : f4E2M1FN
+    memref.store %x, %fp4[%c0] : memref<2xf4E2M1FN>
+    memref.store %y, %fp4[%c1] : memref<2xf4E2M1FN>
+    %f = vector.load %fp4[%c0] : memref<2xf4E2M1FN>, vector<2xf4E2M1FN>
+    %fe = arith.extf %f : vector<2xf4E2M1FN> to vector<2xf32>
+    vector.print %fe : vector<2xf32>
     return
   }
 }
