@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/ElementAccesses.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,50 +38,33 @@ bool isBitPacked(Value memref) {
   return type.getElementType().getIntOrFloatBitWidth() % 8 != 0;
 }
 
-/// \p indices with the last advanced by \p k.
-SmallVector<Value> getElementIndices(OpBuilder &b, Location loc,
-                                     ValueRange indices, int64_t k) {
-  SmallVector<Value> result(indices);
-  result.back() = arith::AddIOp::create(
-      b, loc, result.back(), arith::ConstantIndexOp::create(b, loc, k));
-  return result;
-}
-
 /// Element \p k of a 1-D access of \p base at \p indices, loaded where
 /// \p mask (if any) has it, else \p passThru's.
 Value loadElement(OpBuilder &b, Location loc, Value base, ValueRange indices,
                   int64_t k, Value mask, Value passThru) {
   if (!mask)
     return memref::LoadOp::create(b, loc, base,
-                                  getElementIndices(b, loc, indices, k));
+                                  mlirc::getElementIndices(b, loc, indices, k));
   Value set = vector::ExtractOp::create(b, loc, mask, k);
-  Type element = cast<VectorType>(passThru.getType()).getElementType();
-  auto choice = scf::IfOp::create(b, loc, element, set, true);
-  OpBuilder then = choice.getThenBodyBuilder();
-  scf::YieldOp::create(
-      then, loc,
-      memref::LoadOp::create(then, loc, base,
-                             getElementIndices(then, loc, indices, k))
-          .getResult());
-  OpBuilder otherwise = choice.getElseBodyBuilder();
-  scf::YieldOp::create(
-      otherwise, loc,
-      vector::ExtractOp::create(otherwise, loc, passThru, k).getResult());
-  return choice.getResult(0);
+  return mlirc::loadLaneIf(
+      b, loc, set, passThru, k, base, indices, [&](OpBuilder &inside) -> Value {
+        return arith::ConstantIndexOp::create(inside, loc, k);
+      });
 }
 
 /// Element \p k of \p value stored where \p mask (if any) has it.
 void storeElement(OpBuilder &b, Location loc, Value value, Value base,
                   ValueRange indices, int64_t k, Value mask) {
-  OpBuilder inside = b;
   if (mask) {
     Value set = vector::ExtractOp::create(b, loc, mask, k);
-    auto guard = scf::IfOp::create(b, loc, set, false);
-    inside = guard.getThenBodyBuilder();
+    return mlirc::storeLaneIf(
+        b, loc, set, value, k, base, indices, [&](OpBuilder &inside) -> Value {
+          return arith::ConstantIndexOp::create(inside, loc, k);
+        });
   }
-  Value element = vector::ExtractOp::create(inside, loc, value, k);
-  memref::StoreOp::create(inside, loc, element, base,
-                          getElementIndices(inside, loc, indices, k));
+  Value element = vector::ExtractOp::create(b, loc, value, k);
+  memref::StoreOp::create(b, loc, element, base,
+                          mlirc::getElementIndices(b, loc, indices, k));
 }
 
 template <typename LoadOp>

@@ -1,6 +1,7 @@
 //===- ScalarizeVectorMemory.cpp - Vector memory access per element -------===//
 
 #include "targets/vulkan/ScalarizeVectorMemory.h"
+#include "pipeline/ElementAccesses.h"
 #include "targets/vulkan/MissingSPIRVLowerings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -13,19 +14,12 @@
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
+using mlirc::getElementIndices;
+using mlirc::LaneOffset;
+using mlirc::loadLaneIf;
+using mlirc::storeLaneIf;
 
 namespace {
-
-/// The indices of element \p k of a 1-D access at \p indices: the last
-/// index advanced by k.
-SmallVector<Value> getElementIndices(OpBuilder &b, Location loc,
-                                     ValueRange indices, int64_t k) {
-  SmallVector<Value> result(indices);
-  if (k != 0)
-    result.back() = arith::AddIOp::create(
-        b, loc, result.back(), arith::ConstantIndexOp::create(b, loc, k));
-  return result;
-}
 
 struct LoadElements : public OpRewritePattern<vector::LoadOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -76,45 +70,6 @@ std::pair<Value, Value> nextMaskElement(OpBuilder &b, Location loc, Value mask,
                                        arith::ConstantIndexOp::create(b, loc, 0));
   count = arith::AddIOp::create(b, loc, count, step);
   return {set, position};
-}
-
-/// Where lane \p k of an element-wise access goes: \p indices with the last
-/// advanced by \p offset (made inside the lane's guard).
-using LaneOffset = function_ref<Value(OpBuilder &)>;
-SmallVector<Value> getLaneIndices(OpBuilder &b, Location loc,
-                                  ValueRange indices, LaneOffset offset) {
-  SmallVector<Value> shifted(indices);
-  shifted.back() = arith::AddIOp::create(b, loc, shifted.back(), offset(b));
-  return shifted;
-}
-
-/// Lane \p k of \p value stored to \p base where \p set.
-void storeLaneIf(OpBuilder &b, Location loc, Value set, Value value, int64_t k,
-                 Value base, ValueRange indices, LaneOffset offset) {
-  auto guard = scf::IfOp::create(b, loc, set, false);
-  OpBuilder inside = guard.getThenBodyBuilder();
-  Value element = vector::ExtractOp::create(inside, loc, value, k);
-  memref::StoreOp::create(inside, loc, element, base,
-                          getLaneIndices(inside, loc, indices, offset));
-}
-
-/// Lane \p k loaded from \p base where \p set, else lane \p k of
-/// \p passThru.
-Value loadLaneIf(OpBuilder &b, Location loc, Value set, Value passThru,
-                 int64_t k, Value base, ValueRange indices, LaneOffset offset) {
-  Type element = cast<VectorType>(passThru.getType()).getElementType();
-  auto choice = scf::IfOp::create(b, loc, element, set, true);
-  OpBuilder then = choice.getThenBodyBuilder();
-  scf::YieldOp::create(
-      then, loc,
-      memref::LoadOp::create(then, loc, base,
-                             getLaneIndices(then, loc, indices, offset))
-          .getResult());
-  OpBuilder otherwise = choice.getElseBodyBuilder();
-  scf::YieldOp::create(
-      otherwise, loc,
-      vector::ExtractOp::create(otherwise, loc, passThru, k).getResult());
-  return choice.getResult(0);
 }
 
 /// Lane \p k of \p indices, as an index.
