@@ -126,10 +126,8 @@ struct BitPackedVectorsPass
           patterns, /*force32BitVectorIndices=*/false);
       vector::populateVectorTransferLoweringPatterns(patterns,
                                                      /*maxTransferRank=*/1);
-      GreedyRewriteConfig config;
-      config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
-      if (failed(
-              applyOpPatternsGreedily(transfers, std::move(patterns), config)))
+      if (failed(mlirc::applyOpPatternsWithBound(transfers, std::move(patterns),
+                                                 getArgument())))
         return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());

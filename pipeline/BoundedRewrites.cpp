@@ -130,6 +130,18 @@ void mlirc::addFoldingPattern(RewritePatternSet &patterns) {
   patterns.add<FoldAnyOp>(patterns.getContext());
 }
 
+/// The error for a budget of \p bound spent, at the op rewritten last.
+static LogicalResult reportBound(const ChangeCounter &counter,
+                                 Location fallback, StringRef pass,
+                                 int64_t bound) {
+  Location at = counter.last.value_or(fallback);
+  return emitError(at) << "internal compiler error in pass " << pass << ": "
+                       << bound
+                       << " rewrites without reaching a fixed point, a "
+                          "rewrite loop at this op; please report it with "
+                          "the input";
+}
+
 LogicalResult
 mlirc::applyPatternsWithBound(Operation *root,
                               const FrozenRewritePatternSet &patterns,
@@ -153,12 +165,7 @@ mlirc::applyPatternsWithBound(Operation *root,
     if (!changed)
       return success();
   }
-  Location at = counter.last.value_or(root->getLoc());
-  return emitError(at) << "internal compiler error in pass " << pass << ": "
-                       << getBound()
-                       << " rewrites without reaching a fixed point, a "
-                          "rewrite loop at this op; please report it with "
-                          "the input";
+  return reportBound(counter, root->getLoc(), pass, getBound());
 }
 
 LogicalResult mlirc::applyPatternsWithBound(Operation *root,
@@ -168,4 +175,30 @@ LogicalResult mlirc::applyPatternsWithBound(Operation *root,
   return applyPatternsWithBound(root,
                                 FrozenRewritePatternSet(std::move(patterns)),
                                 pass, GreedyRewriteConfig());
+}
+
+LogicalResult
+mlirc::applyOpPatternsWithBound(ArrayRef<Operation *> ops,
+                                RewritePatternSet &&patterns, StringRef pass,
+                                GreedyRewriteStrictness strictness) {
+  if (ops.empty())
+    return success();
+  addFoldingPattern(patterns);
+  ChangeCounter counter(nullptr);
+  for (Operation *op : ops)
+    op->walk([&](Operation *) { ++counter.ops; });
+  // One pass over the list: the driver's own count of rewrites (folds
+  // among them) is the bound.
+  int64_t bound = maxRewritesForTesting > 0 ? maxRewritesForTesting
+                                            : 10000 + 64 * counter.ops;
+  GreedyRewriteConfig config;
+  config.setStrictness(strictness)
+      .enableFolding(false)
+      .setMaxNumRewrites(bound)
+      .setListener(&counter);
+  Location fallback = ops.front()->getLoc();
+  if (succeeded(applyOpPatternsGreedily(
+          ops, FrozenRewritePatternSet(std::move(patterns)), config)))
+    return success();
+  return reportBound(counter, fallback, pass, bound);
 }

@@ -3,8 +3,9 @@
 // MLIR's greedy driver bounds iterations and pattern applications, but not
 // folds: a fold that keeps succeeding in place, or two patterns undoing
 // each other within one iteration, rewrite forever. Every greedy rewrite
-// of mlirc's own goes through applyPatternsWithBound instead, which counts
-// every pattern, fold and IR change.
+// of mlirc's own goes through applyPatternsWithBound (or, on a list of
+// ops, applyOpPatternsWithBound) instead, which counts every pattern and
+// fold (and, on a whole op, every IR change).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,16 @@ applyPatternsWithBound(mlir::Operation *root,
 mlir::LogicalResult applyPatternsWithBound(mlir::Operation *root,
                                            mlir::RewritePatternSet &&patterns,
                                            llvm::StringRef pass);
+
+/// The same for the ops \p ops (and, by \p strictness, those the rewrites
+/// make) only, as MLIR's applyOpPatternsGreedily, with MLIR's folding: a
+/// budget of 10000 rewrites and folds and 64 per op in \p ops.
+mlir::LogicalResult
+applyOpPatternsWithBound(llvm::ArrayRef<mlir::Operation *> ops,
+                         mlir::RewritePatternSet &&patterns,
+                         llvm::StringRef pass,
+                         mlir::GreedyRewriteStrictness strictness =
+                             mlir::GreedyRewriteStrictness::ExistingAndNewOps);
 
 } // namespace mlirc
 

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
@@ -291,7 +292,9 @@ struct ExpandMathOpsPass
                                      root->getStringRef()))
         chosen.add(std::move(pattern));
     }
-    (void)applyOpPatternsGreedily(ops, std::move(chosen));
+    if (failed(mlirc::applyOpPatternsWithBound(ops, std::move(chosen),
+                                               getArgument())))
+      signalPassFailure();
   }
 };
 

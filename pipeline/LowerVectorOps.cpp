@@ -277,7 +277,8 @@ struct LowerVectorOpsPass
     RewritePatternSet patterns(&getContext());
     vector::populateVectorTransferLoweringPatterns(patterns,
                                                    /*maxTransferRank=*/1);
-    return applyOpPatternsGreedily(transfers, std::move(patterns));
+    return mlirc::applyOpPatternsWithBound(transfers, std::move(patterns),
+                                           getArgument());
   }
 
   /// Every 1-D transfer as a vector load or store, masked where it may be
@@ -315,7 +316,8 @@ struct LowerVectorOpsPass
     patterns.add<LowerScalarContraction>(&getContext(), /*benefit=*/2);
     vector::populateVectorContractLoweringPatterns(
         patterns, vector::VectorContractLowering::OuterProduct);
-    return applyOpPatternsGreedily(contractions, std::move(patterns));
+    return mlirc::applyOpPatternsWithBound(contractions, std::move(patterns),
+                                           getArgument());
   }
 };
 

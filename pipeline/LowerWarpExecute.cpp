@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
 #include "runtime/DeviceLimits.h"
 
@@ -96,8 +97,8 @@ struct LowerWarpExecutePass
     };
     RewritePatternSet patterns(&getContext());
     vector::populateWarpExecuteOnLane0OpToScfForPattern(patterns, options);
-    if (!warps.empty() &&
-        failed(applyOpPatternsGreedily(warps, std::move(patterns))))
+    if (!warps.empty() && failed(mlirc::applyOpPatternsWithBound(
+                              warps, std::move(patterns), getArgument())))
       return signalPassFailure();
     // Outside a kernel (a device function), nothing has memory for it.
     WalkResult left = getOperation().walk([](gpu::WarpExecuteOnLane0Op op) {

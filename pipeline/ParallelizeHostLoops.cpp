@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -240,9 +241,10 @@ struct ParallelizeHostLoopsPass
           return arith::ConstantIndexOp::create(
               b, loop->hasAttr(chunkLoopAttr) ? 1 : minChunkIterations);
         });
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    (void)applyOpPatternsGreedily(loops, std::move(patterns), config);
+    if (failed(mlirc::applyOpPatternsWithBound(
+            loops, std::move(patterns), getArgument(),
+            GreedyRewriteStrictness::ExistingOps)))
+      signalPassFailure();
   }
 
   /// Host affine.parallel loops as the scf.parallel loops (with their
@@ -269,9 +271,10 @@ struct ParallelizeHostLoopsPass
     populateAffineToStdConversionPatterns(patterns);
     populateAffineToVectorConversionPatterns(patterns);
     affine::populateAffineExpandIndexOpsPatterns(patterns);
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    (void)applyOpPatternsGreedily(loops, std::move(patterns), config);
+    if (failed(mlirc::applyOpPatternsWithBound(
+            loops, std::move(patterns), getArgument(),
+            GreedyRewriteStrictness::ExistingOps)))
+      signalPassFailure();
   }
 };
 
