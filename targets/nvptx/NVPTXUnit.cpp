@@ -139,53 +139,36 @@ public:
     // An LLVM without the NVPTX back end has no such option.
     if (!llvm::cl::getRegisteredOptions().count("nvvm-reflect-add"))
       return {};
-    std::vector<std::string> options = {
-        std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
-        (settings.approxFunc ? "0" : "1")};
+    return {std::string("-nvvm-reflect-add=__CUDA_PREC_SQRT=") +
+            (settings.approxFunc ? "0" : "1")};
+  }
+
+  /// The LLVM options NVIDIA's code generation runs with, where LLVM has
+  /// them as process-wide options only: set around NVIDIA's serialization
+  /// and its code generation from prebuilt bitcode, so that the other
+  /// targets of a build never see them.
+  std::vector<LLVMOptionValue> getCodegenLLVMOptions() const {
     // Loop strength reduction keeps a loop's addressing as it was where
     // its own cost model finds the rewrite worse: NVPTX's unrolled
     // grid-stride loops otherwise get one pointer per access (the dot
     // product of bench/codegen.sh: 108 PTX instructions and 40 registers
-    // against 90 and 32). LLVM has this as a process-wide option only, so
-    // it is set when an NVIDIA arch is requested, and also reaches the
-    // other targets' code generation in that compilation.
+    // against 90 and 32).
     //
     // Shared memory is addressed with 32-bit pointers, as nvcc does and as
     // MLIR's inline-PTX builder already assumes (its 'r' constraint for a
     // shared pointer): a 64-bit shared address costs a widening multiply
     // and 64-bit adds per access (the transpose of bench/codegen.sh: 43 PTX
-    // instructions against nvcc's 39, 42 with 32-bit addresses). Also
-    // process-wide in LLVM; it changes only NVPTX's data layout.
-    //
-    // A loop unrolled at run time does its remainder trips first, as
-    // nvcc's does: after them the unrolled loop runs to the end, and no
-    // remainder loop after it keeps its bounds and pointers live (a row
-    // maximum of exp in a grid-stride loop: 30 registers against nvcc's 24,
-    // 22 this way; the dot product of bench/codegen.sh: 90 PTX
-    // instructions against nvcc's 85, 82 this way). Process-wide in LLVM.
-    //
-    // Partial and run-time unrolling stop at four iterations per trip, as
-    // nvcc's: NVPTX's cost model runs a small loop eight times per trip
-    // (a one-thread-per-row GEMV: 9 FMAs and 82 PTX instructions against
-    // nvcc's 5 and 73, 5 and 70 this way). Full unrolling is not limited.
-    // Process-wide in LLVM, so in such a build it also caps AMDGPU's and
-    // the host's unrollers (bench/codegen.sh's gfx90a code is unchanged).
-    if (llvm::any_of(settings.offloadArchs, [&](const std::string &arch) {
-          return claimsArch(arch);
-        })) {
-      options.push_back("-lsr-drop-solution");
-      options.push_back("-nvptx-short-ptr");
-      options.push_back("-unroll-runtime-epilog=false");
-      options.push_back("-unroll-max-count=4");
-      // -ffp-contract=fast, clang's default for CUDA, fuses libdevice's
-      // multiplies and adds too, as clang's AllowFPOpFusion=Fast and nvcc's
-      // --fmad=true do (1 / (1 + expf(-x)): expf's last multiply and the
-      // add, one FMA). MLIR's serialization sets no target options; NVPTX
-      // reads this one (2: clang's level) the same way, and no other target
-      // does. Not at -O0, where NVPTX fuses nothing for clang either.
-      if (settings.fuseAllFloatOps.value_or(true) && settings.optLevel > 0)
-        options.push_back("-nvptx-fma-level=2");
-    }
+    // instructions against nvcc's 39, 42 with 32-bit addresses).
+    std::vector<LLVMOptionValue> options = {{"lsr-drop-solution", "true"},
+                                            {"nvptx-short-ptr", "true"}};
+    // -ffp-contract=fast, clang's default for CUDA, fuses libdevice's
+    // multiplies and adds too, as clang's AllowFPOpFusion=Fast and nvcc's
+    // --fmad=true do (1 / (1 + expf(-x)): expf's last multiply and the
+    // add, one FMA). MLIR's serialization sets no target options; NVPTX
+    // reads this one (2: clang's level) the same way. Not at -O0, where
+    // NVPTX fuses nothing for clang either.
+    if (fuseFloatOps && optLevel > 0)
+      options.push_back({"nvptx-fma-level", "2"});
     return options;
   }
 
@@ -229,14 +212,28 @@ public:
   }
 
   std::vector<LLVMOptionValue> getSerializationLLVMOptions() const override {
+    std::vector<LLVMOptionValue> options = getCodegenLLVMOptions();
+    // A loop unrolled at run time does its remainder trips first, as
+    // nvcc's does: after them the unrolled loop runs to the end, and no
+    // remainder loop after it keeps its bounds and pointers live (a row
+    // maximum of exp in a grid-stride loop: 30 registers against nvcc's 24,
+    // 22 this way; the dot product of bench/codegen.sh: 90 PTX
+    // instructions against nvcc's 85, 82 this way).
+    //
+    // Partial and run-time unrolling stop at four iterations per trip, as
+    // nvcc's: NVPTX's cost model runs a small loop eight times per trip
+    // (a one-thread-per-row GEMV: 9 FMAs and 82 PTX instructions against
+    // nvcc's 5 and 73, 5 and 70 this way). Full unrolling is not limited.
+    options.push_back({"unroll-runtime-epilog", "false"});
+    options.push_back({"unroll-max-count", "4"});
     // nvcc runs loops whose trip count is known at run time four times per
     // trip where NVPTX's unroller, with its partial threshold of a quarter
     // of -O3's 300, runs them twice (a 2x2 register tile: 12 FMAs against
     // 20), and twice where it leaves them (4x4: 16 against 48). Twice that
     // threshold unrolls as nvcc does on both; at -O3 only, nvcc's default.
-    if (optLevel < 3)
-      return {};
-    return {{"unroll-partial-threshold", "150"}};
+    if (optLevel >= 3)
+      options.push_back({"unroll-partial-threshold", "150"});
+    return options;
   }
 
   void prepareLinkedIR(llvm::Module &module) const override {
@@ -437,8 +434,11 @@ Error NVPTXImageBuilder::generatePtx(
   }
   if (tasks.empty() || context.printJobs)
     return Error::success();
-  Expected<std::vector<DeviceCodegenResult>> results =
-      generateDeviceCode(tasks);
+  // Nothing else in the process runs LLVM's passes meanwhile.
+  Expected<std::vector<DeviceCodegenResult>> results = [&] {
+    ScopedLLVMOptions tuning(unit.getCodegenLLVMOptions());
+    return generateDeviceCode(tasks);
+  }();
   if (!results)
     return results.takeError();
   for (auto [object, result] : llvm::zip(sources, *results)) {
