@@ -102,6 +102,13 @@ bool isInKernel(OpBuilder &b) {
 bufferization::OneShotBufferizationOptions getBufferizationOptions() {
   bufferization::OneShotBufferizationOptions options;
   options.bufferizeFunctionBoundaries = true;
+  // A loop in host code may yield a tensor that is not its iteration
+  // argument updated in place (one inserted into another tensor): the
+  // yielded buffer is then a new one, which the deallocation pipeline
+  // frees, instead of MLIR's error "Yield operand #0 is not equivalent to
+  // the corresponding iter bbArg". Not in kernels, whose buffers are on
+  // the stack: one per trip would grow it with every trip.
+  options.allowReturnAllocsFromLoops = true;
   options.setFunctionBoundaryTypeConversion(
       bufferization::LayoutMapOption::IdentityLayoutMap);
   options.allocationFn = [](OpBuilder &b, Location loc, MemRefType type,
@@ -364,7 +371,22 @@ struct BufferizeTensorsPass
     // functions of each gpu.module are a module of their own. It analyses
     // func.func only, and would copy every tensor of a gpu.func: kernels
     // are bufferized one by one first (their arguments are memrefs).
-    bufferization::OneShotBufferizationOptions kernelOptions = options;
+    // MLIR's error for such a loop in a kernel says what is wrong, not what
+    // to do.
+    ScopedDiagnosticHandler loopHint(&getContext(), [](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error &&
+          StringRef(diag.str())
+              .contains("is not equivalent to the corresponding iter bbArg"))
+        diag.attachNote()
+            << "in a kernel, each trip of a loop on tensors must update the "
+               "tensor it carries (insert into the loop's iteration "
+               "argument): a new tensor per trip would take stack memory "
+               "with every trip";
+      return failure();
+    });
+    bufferization::OneShotBufferizationOptions deviceOptions = options;
+    deviceOptions.allowReturnAllocsFromLoops = false;
+    bufferization::OneShotBufferizationOptions kernelOptions = deviceOptions;
     kernelOptions.bufferizeFunctionBoundaries = false;
     for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
       for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
@@ -374,8 +396,8 @@ struct BufferizeTensorsPass
           return signalPassFailure();
       }
       bufferization::BufferizationState deviceState;
-      if (failed(bufferization::runOneShotModuleBufferize(gpuModule, options,
-                                                          deviceState)))
+      if (failed(bufferization::runOneShotModuleBufferize(
+              gpuModule, deviceOptions, deviceState)))
         return signalPassFailure();
       moveConstantGlobals(module, gpuModule);
     }

@@ -12,7 +12,10 @@
 #include "targets/host/HostBlockFunction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace mlir;
 using namespace mlirc::host;
@@ -287,11 +290,34 @@ LogicalResult BlockFunctionBuilder::emitBody(Block *block, ValueRange results,
   return storePerThread(results, targets);
 }
 
+bool BlockFunctionBuilder::keepsMemoryInThread(ArrayRef<Operation *> segment) {
+  llvm::SmallPtrSet<Operation *, 16> inSegment(segment.begin(), segment.end());
+  std::function<bool(Value)> canMaterialize = [&](Value value) {
+    if (!isa<MemRefType>(value.getType()) || uniform.contains(value) ||
+        privateBuffers.count(value))
+      return true;
+    // Views are recomputed from what they view.
+    Operation *def = value.getDefiningOp();
+    return def && isPure(def) && def->getNumRegions() == 0 &&
+           llvm::all_of(def->getOperands(), canMaterialize);
+  };
+  for (Operation *op : segment)
+    for (Value result : op->getResults())
+      if (!canMaterialize(result) &&
+          llvm::any_of(result.getUsers(), [&](Operation *user) {
+            Operation *top = op->getBlock()->findAncestorOpInBlock(*user);
+            return !top || !inSegment.contains(top);
+          }))
+        return true;
+  return false;
+}
+
 LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
   SmallVector<Operation *> segment;
   for (Operation *op : ops) {
     if (auto forOp = dyn_cast<scf::ForOp>(op);
-        forOp && !containsCrossThread(op) && isUniformLoop(forOp)) {
+        forOp && !containsCrossThread(op) && isUniformLoop(forOp) &&
+        !keepsMemoryInThread(segment)) {
       // Between barriers the threads are independent, so a loop with the
       // same bounds in every thread can run around the thread loop rather
       // than inside it: the thread loop becomes innermost and vectorizes

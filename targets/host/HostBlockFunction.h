@@ -109,6 +109,11 @@ private:
   /// has no barriers: one thread loop around a copy of its body.
   LogicalResult emitUnstructured();
   LogicalResult emitSequence(ArrayRef<Operation *> ops);
+  /// True when \p segment defines memory that ops after it use and that
+  /// cannot be kept per thread (an allocation inside a loop body): the
+  /// segment's thread loop must then go on past a loop that could run
+  /// around the thread loops.
+  bool keepsMemoryInThread(ArrayRef<Operation *> segment);
   LogicalResult emitSegment(ArrayRef<Operation *> ops);
   LogicalResult emitFor(scf::ForOp forOp);
   /// How many iterations of \p forOp, a loop run around the thread loops,
