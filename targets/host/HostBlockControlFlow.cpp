@@ -294,7 +294,7 @@ bool BlockFunctionBuilder::keepsMemoryInThread(ArrayRef<Operation *> segment) {
   llvm::SmallPtrSet<Operation *, 16> inSegment(segment.begin(), segment.end());
   std::function<bool(Value)> canMaterialize = [&](Value value) {
     if (!isa<MemRefType>(value.getType()) || uniform.contains(value) ||
-        privateBuffers.count(value))
+        hasPrivateRows(value))
       return true;
     // Views are recomputed from what they view.
     Operation *def = value.getDefiningOp();

@@ -70,7 +70,8 @@ static int64_t getBytes(Type type) {
   return 8;
 }
 
-Value BlockFunctionBuilder::allocateRows(MemRefType rowsType) {
+Value BlockFunctionBuilder::allocateRows(MemRefType rowsType,
+                                         int64_t alignment) {
   // Rows for up to 1024 threads beyond what a thread's stack can spare
   // come from the heap (CUDA gives a thread up to 512 KiB of local memory).
   constexpr int64_t maxStackBytes = 64 << 10;
@@ -78,13 +79,58 @@ Value BlockFunctionBuilder::allocateRows(MemRefType rowsType) {
       getBytes(rowsType.getElementType()) *
       ShapedType::getNumElements(rowsType.getShape().drop_front());
   if (rowBytes * maxThreads() <= maxStackBytes)
-    return memref::AllocaOp::create(builder, loc, rowsType,
-                                    ValueRange{blockSize});
-  Value rows =
-      memref::AllocOp::create(builder, loc, rowsType, ValueRange{blockSize},
-                              builder.getI64IntegerAttr(64));
+    return memref::AllocaOp::create(
+        builder, loc, rowsType, ValueRange{blockSize}, ValueRange(),
+        alignment ? builder.getI64IntegerAttr(alignment) : IntegerAttr());
+  Value rows = memref::AllocOp::create(
+      builder, loc, rowsType, ValueRange{blockSize},
+      builder.getI64IntegerAttr(std::max<int64_t>(alignment, 64)));
   heapBuffers.push_back(rows);
   return rows;
+}
+
+/// Bytes of \p type in memory where a row of private memory can hold it
+/// as a memref.view of bytes: those LLVM lays out as their size.
+static std::optional<int64_t> getViewElementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    std::optional<int64_t> element =
+        getViewElementBytes(vector.getElementType());
+    if (!element || vector.isScalable())
+      return std::nullopt;
+    int64_t bytes = *element * vector.getNumElements();
+    if (!llvm::isPowerOf2_64(bytes))
+      return std::nullopt;
+    return bytes;
+  }
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width != 1 && width != 8 && width != 16 && width != 32 && width != 64)
+    return std::nullopt;
+  if (isa<FloatType>(type) && width != 16 && width != 32 && width != 64)
+    return std::nullopt;
+  return std::max(width / 8, 1u);
+}
+
+std::optional<BlockFunctionBuilder::PrivateRows>
+BlockFunctionBuilder::allocatePrivateRows(MemRefType type, int64_t alignment) {
+  std::optional<int64_t> elementBytes =
+      getViewElementBytes(type.getElementType());
+  if (!elementBytes)
+    return std::nullopt;
+  // Each row aligned as the element and as the allocation asks, and at
+  // least as a 16-byte vector.
+  int64_t rowAlignment = std::max<int64_t>({16, alignment, *elementBytes});
+  int64_t rowBytes =
+      llvm::alignTo(*elementBytes * type.getNumElements(), rowAlignment);
+  auto i8 = builder.getI8Type();
+  Value rows = allocateRows(
+      MemRefType::get({ShapedType::kDynamic, rowBytes}, i8), rowAlignment);
+  Value bytes = memref::CollapseShapeOp::create(
+      builder, loc, rows, ArrayRef<ReassociationIndices>{{0, 1}});
+  return PrivateRows{bytes, rowBytes};
 }
 
 Value BlockFunctionBuilder::newBuffer(Type type) {
@@ -155,6 +201,18 @@ LogicalResult BlockFunctionBuilder::materialize(Value value,
     return success();
   if (Value mapped = uniform.lookupOrNull(value)) {
     scope.mapping.map(value, mapped);
+    return success();
+  }
+  auto rows = privateRows.find(value);
+  if (rows != privateRows.end()) {
+    // This thread's row, as a memref of the allocation's own type.
+    OpBuilder &b = scope.builder;
+    Value shift = arith::MulIOp::create(b, loc, scope.linear,
+                                        constant(b, rows->second.rowBytes));
+    scope.mapping.map(
+        value, memref::ViewOp::create(
+                   b, loc, cast<MemRefType>(stripAddressSpace(value.getType())),
+                   rows->second.bytes, shift, ValueRange()));
     return success();
   }
   auto privateBuffer = privateBuffers.find(value);
@@ -684,6 +742,12 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
       return kernel.emitError("mlirc's host target needs private memory of "
                               "a static shape in kernels with barriers or "
                               "loops");
+    auto alloca = memory.getDefiningOp<memref::AllocaOp>();
+    if (std::optional<PrivateRows> rows = allocatePrivateRows(
+            type, alloca ? alloca.getAlignment().value_or(0) : 0)) {
+      privateRows[memory] = *rows;
+      continue;
+    }
     SmallVector<int64_t> shape = {ShapedType::kDynamic};
     llvm::append_range(shape, type.getShape());
     privateBuffers[memory] =
@@ -715,7 +779,7 @@ LogicalResult BlockFunctionBuilder::emitUnstructured() {
     SmallVector<std::pair<Value, Value>> privateAllocas;
     for (auto alloca : entry.getOps<memref::AllocaOp>()) {
       Value memory = alloca.getResult();
-      if (!uniform.contains(memory) && !privateBuffers.count(memory))
+      if (!uniform.contains(memory) && !hasPrivateRows(memory))
         continue;
       if (failed(materialize(memory, scope)))
         return failure();

@@ -235,7 +235,19 @@ private:
   Value newBuffer(Type type);
   /// A buffer of \p rowsType, whose first dimension is dynamic: one row per
   /// thread of the block. On the stack unless that could overflow it.
-  Value allocateRows(MemRefType rowsType);
+  Value allocateRows(MemRefType rowsType, int64_t alignment = 0);
+  /// A thread's private memory of \p type: bytes, a row per thread, each
+  /// thread's row a memref.view of them with the allocation's own type
+  /// (a subview's would have a layout of its own, which a loop carrying the
+  /// memory or a call taking it does not accept).
+  struct PrivateRows {
+    Value bytes;
+    int64_t rowBytes;
+  };
+  /// The rows of \p type aligned to \p alignment (and as its elements);
+  /// none for elements whose layout in bytes a view cannot give.
+  std::optional<PrivateRows> allocatePrivateRows(MemRefType type,
+                                                 int64_t alignment);
   /// Replaces the GPU ops in \p copy, a clone of \p original made with
   /// \p scope's mapping, by their host equivalents, keeping the mapping
   /// valid when \p copy itself is replaced.
@@ -270,6 +282,11 @@ private:
   /// Private memory of kernels whose thread loops are split: a row per
   /// thread.
   DenseMap<Value, Value> privateBuffers;
+  /// The same, for private memory whose rows are views of bytes.
+  DenseMap<Value, PrivateRows> privateRows;
+  bool hasPrivateRows(Value memory) const {
+    return privateBuffers.count(memory) || privateRows.count(memory);
+  }
   /// Buffers on the heap, freed when the block function returns.
   SmallVector<Value> heapBuffers;
   /// The most threads a block of this kernel can have.

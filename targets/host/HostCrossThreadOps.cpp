@@ -166,8 +166,8 @@ BlockFunctionBuilder::hoistUniformOps(SmallVectorImpl<Operation *> &rest) {
   bool effectsBefore = false;
   for (Operation &op : kernel.getBody().front().without_terminator()) {
     // Private memory already has its host allocation.
-    if (isa<memref::AllocaOp>(op) && (uniform.contains(op.getResult(0)) ||
-                                      privateBuffers.count(op.getResult(0))))
+    if (isa<memref::AllocaOp>(op) &&
+        (uniform.contains(op.getResult(0)) || hasPrivateRows(op.getResult(0))))
       continue;
     bool isUniformQuery = isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
                               gpu::SubgroupSizeOp>(op);
