@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -87,6 +88,55 @@ Value BlockFunctionBuilder::allocateRows(MemRefType rowsType,
       builder.getI64IntegerAttr(std::max<int64_t>(alignment, 64)));
   heapBuffers.push_back(rows);
   return rows;
+}
+
+/// True when nothing that refers to \p memory (through views of it) leaves
+/// the region that allocates it: none is yielded, passed to a block, stored
+/// or returned.
+static bool staysInItsRegion(Value memory) {
+  SmallVector<Value> refs = {memory};
+  while (!refs.empty()) {
+    Value ref = refs.pop_back_val();
+    for (OpOperand &use : ref.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions() != 0)
+        return false;
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getValueToStore() == ref)
+        return false;
+      for (Value result : user->getResults()) {
+        if (!isa<BaseMemRefType>(result.getType()))
+          continue;
+        if (!isa<ViewLikeOpInterface>(user))
+          return false;
+        refs.push_back(result);
+      }
+    }
+  }
+  return true;
+}
+
+void BlockFunctionBuilder::hoistBlockLevelAllocas(gpu::GPUFuncOp kernel) {
+  Block &entry = kernel.getBody().front();
+  SmallVector<memref::AllocaOp> nested;
+  kernel.walk([&](memref::AllocaOp alloca) {
+    if (alloca->getBlock() != &entry && alloca.getType().hasStaticShape() &&
+        alloca.getType().getLayout().isIdentity())
+      nested.push_back(alloca);
+  });
+  for (memref::AllocaOp alloca : nested) {
+    // Only those in loops and branches that run at block level, around
+    // thread loops of their own (which the allocation could not be kept
+    // across): each thread's memory is then its row of private memory,
+    // the same for every trip, which a fresh allocation's undefined
+    // contents allow.
+    bool blockLevel = false;
+    for (Operation *parent = alloca->getParentOp(); parent != kernel;
+         parent = parent->getParentOp())
+      blockLevel |= containsCrossThread(parent);
+    if (blockLevel && staysInItsRegion(alloca.getResult()))
+      alloca->moveBefore(&entry, entry.begin());
+  }
 }
 
 /// Bytes of \p type in memory where a row of private memory can hold it
@@ -725,6 +775,8 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
           type.getLayout().isIdentity())
         mlirc::moveAllocToStack(alloc);
     }
+  if (splitsThreads)
+    hoistBlockLevelAllocas(kernel);
   SmallVector<Value> privateMemory(kernel.getPrivateAttributions());
   // Stack allocations at the kernel's top level are private memory too.
   for (auto alloca : kernel.getBody().front().getOps<memref::AllocaOp>()) {

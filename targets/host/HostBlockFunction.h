@@ -248,6 +248,11 @@ private:
   /// none for elements whose layout in bytes a view cannot give.
   std::optional<PrivateRows> allocatePrivateRows(MemRefType type,
                                                  int64_t alignment);
+  /// Moves the allocations of a static shape in \p kernel's loops and
+  /// branches that hold barriers, shuffles or reductions to its entry, where
+  /// they are private memory, when nothing refers to them past the region
+  /// that allocates them.
+  void hoistBlockLevelAllocas(gpu::GPUFuncOp kernel);
   /// Replaces the GPU ops in \p copy, a clone of \p original made with
   /// \p scope's mapping, by their host equivalents, keeping the mapping
   /// valid when \p copy itself is replaced.
