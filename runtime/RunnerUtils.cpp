@@ -1,23 +1,26 @@
 //===- RunnerUtils.cpp - MLIR's runner utilities, without libLLVM ---------===//
 //
 // What programs call for printing and timing (printMemref*, vector.print's
-// printF32/printNewline/..., memrefCopy, rtclock, verifyMemRef*), with the
-// ABI and output format of MLIR's mlir_runner_utils and
-// mlir_c_runner_utils. The printing and checking of memrefs is MLIR's own:
-// the templates of mlir/ExecutionEngine/RunnerUtils.h. MLIR's shared
-// libraries need libMLIR and libLLVM at run time; this archive needs only
-// the C++ library, so that executables run where they are copied.
+// printF32/printNewline/..., memrefCopy, rtclock, verifyMemRef*), random
+// numbers, shuffles and sorts, with the ABI and output format of MLIR's
+// mlir_runner_utils and mlir_c_runner_utils. The printing and checking of
+// memrefs is MLIR's own: the templates of mlir/ExecutionEngine/RunnerUtils.h.
+// MLIR's shared libraries need libMLIR and libLLVM at run time; this archive
+// needs only the C++ library, so that executables run where they are copied.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlir/ExecutionEngine/RunnerUtils.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <numeric>
+#include <random>
 #include <sys/time.h>
 #include <vector>
 
@@ -181,6 +184,69 @@ extern "C" int64_t _mlir_ciface_nanoTime() {
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+
+//===----------------------------------------------------------------------===//
+// Random numbers, sorting and allocation (CRunnerUtils.h), as MLIR's sparse
+// tests call them
+//===----------------------------------------------------------------------===//
+
+/// A generator of random numbers a program holds as a pointer; the same
+/// seed gives the same numbers.
+extern "C" void *rtsrand(uint64_t seed) { return new std::mt19937(seed); }
+
+/// A number in [0, max], uniformly.
+extern "C" uint64_t rtrand(void *generator, uint64_t max) {
+  std::uniform_int_distribution<uint64_t> numbers(0, max);
+  return numbers(*static_cast<std::mt19937 *>(generator));
+}
+
+extern "C" void rtdrand(void *generator) {
+  delete static_cast<std::mt19937 *>(generator);
+}
+
+/// Fills \p m with 0, 1, ..., its size - 1 in a random order.
+extern "C" void _mlir_ciface_shuffle(StridedMemRefType<uint64_t, 1> *m,
+                                     void *generator) {
+  std::vector<uint64_t> values(m->sizes[0]);
+  std::iota(values.begin(), values.end(), 0);
+  std::shuffle(values.begin(), values.end(),
+               *static_cast<std::mt19937 *>(generator));
+  for (int64_t i = 0; i < m->sizes[0]; ++i)
+    m->data[m->offset + i * m->strides[0]] = values[i];
+}
+
+/// Sorts the first \p count elements of \p m, ascending.
+template <typename T>
+static void sortPrefix(uint64_t count, StridedMemRefType<T, 1> *m) {
+  std::vector<T> values(count);
+  for (uint64_t i = 0; i < count; ++i)
+    values[i] = m->data[m->offset + i * m->strides[0]];
+  std::sort(values.begin(), values.end());
+  for (uint64_t i = 0; i < count; ++i)
+    m->data[m->offset + i * m->strides[0]] = values[i];
+}
+
+extern "C" void _mlir_ciface_stdSortI64(uint64_t count,
+                                        StridedMemRefType<int64_t, 1> *m) {
+  sortPrefix(count, m);
+}
+extern "C" void _mlir_ciface_stdSortF32(uint64_t count,
+                                        StridedMemRefType<float, 1> *m) {
+  sortPrefix(count, m);
+}
+extern "C" void _mlir_ciface_stdSortF64(uint64_t count,
+                                        StridedMemRefType<double, 1> *m) {
+  sortPrefix(count, m);
+}
+
+extern "C" void *mlirAlloc(uint64_t bytes) { return std::malloc(bytes); }
+extern "C" void *mlirAlignedAlloc(uint64_t alignment, uint64_t bytes) {
+  // aligned_alloc takes sizes that are multiples of the alignment only.
+  return std::aligned_alloc(alignment,
+                            (bytes + alignment - 1) / alignment * alignment);
+}
+extern "C" void mlirFree(void *pointer) { std::free(pointer); }
+extern "C" void mlirAlignedFree(void *pointer) { std::free(pointer); }
 
 /// memref.copy between memrefs that are not both contiguous: element by
 /// element, in row-major order.
