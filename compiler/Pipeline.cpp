@@ -167,6 +167,7 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   if (!hardware.f16 || !hardware.bf16)
     pm.addPass(createExpandHalfFloats({!hardware.f16, !hardware.bf16}));
   pm.addPass(createOutlineTaskBodies());
+  pm.addPass(createLoopAllocationScopes());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(
       createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,

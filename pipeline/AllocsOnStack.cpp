@@ -5,8 +5,10 @@
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_PRIVATEALLOCSONSTACK
@@ -46,3 +48,30 @@ struct PrivateAllocsOnStackPass
   }
 };
 } // namespace
+
+bool mlirc::staysInItsRegion(Value memory) {
+  SmallVector<Value> refs = {memory};
+  while (!refs.empty()) {
+    Value ref = refs.pop_back_val();
+    for (OpOperand &use : ref.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions() != 0)
+        return false;
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getValueToStore() == ref)
+        return false;
+      if (auto store = dyn_cast<LLVM::StoreOp>(user);
+          store && store.getValue() == ref)
+        return false;
+      for (Value result : user->getResults()) {
+        if (!isa<BaseMemRefType, LLVM::LLVMPointerType>(result.getType()))
+          continue;
+        // Views (and pointers into the memory) refer to it too.
+        if (!isa<ViewLikeOpInterface, LLVM::GEPOp>(user))
+          return false;
+        refs.push_back(result);
+      }
+    }
+  }
+  return true;
+}

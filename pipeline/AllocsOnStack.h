@@ -28,6 +28,11 @@ void eraseDeallocs(mlir::Value allocation);
 /// and erases the memref.deallocs of it.
 void moveAllocToStack(mlir::memref::AllocOp alloc);
 
+/// True when nothing that refers to \p memory (it or views of it) leaves
+/// the region that allocates it: none is yielded, passed to a block or
+/// stored, so its region may end its lifetime.
+bool staysInItsRegion(mlir::Value memory);
+
 } // namespace mlirc
 
 #endif // MLIRC_PIPELINE_ALLOCSONSTACK_H

@@ -220,6 +220,17 @@ def ParallelizeHostLoops
   }];
 }
 
+def LoopAllocationScopes : Pass<"mlirc-loop-allocation-scopes", "mlir::ModuleOp"> {
+  let summary = "Free what each trip of an scf.for or scf.parallel allocates on the stack";
+  let description = [{
+    Such loops are automatic allocation scopes, which MLIR's lowering does
+    not implement: a loop body that allocates on the stack saves the stack
+    pointer first and restores it at its end, unless an allocation outlives
+    the trip (yielded or stored).
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def OutlineTaskBodies : Pass<"mlirc-outline-task-bodies", "mlir::ModuleOp"> {
   let summary = "Make async.execute bodies with scf ops calls of functions";
   let description = [{

@@ -14,7 +14,6 @@
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -90,32 +89,6 @@ Value BlockFunctionBuilder::allocateRows(MemRefType rowsType,
   return rows;
 }
 
-/// True when nothing that refers to \p memory (through views of it) leaves
-/// the region that allocates it: none is yielded, passed to a block, stored
-/// or returned.
-static bool staysInItsRegion(Value memory) {
-  SmallVector<Value> refs = {memory};
-  while (!refs.empty()) {
-    Value ref = refs.pop_back_val();
-    for (OpOperand &use : ref.getUses()) {
-      Operation *user = use.getOwner();
-      if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions() != 0)
-        return false;
-      if (auto store = dyn_cast<memref::StoreOp>(user);
-          store && store.getValueToStore() == ref)
-        return false;
-      for (Value result : user->getResults()) {
-        if (!isa<BaseMemRefType>(result.getType()))
-          continue;
-        if (!isa<ViewLikeOpInterface>(user))
-          return false;
-        refs.push_back(result);
-      }
-    }
-  }
-  return true;
-}
-
 void BlockFunctionBuilder::hoistBlockLevelAllocas(gpu::GPUFuncOp kernel) {
   Block &entry = kernel.getBody().front();
   SmallVector<memref::AllocaOp> nested;
@@ -134,7 +107,7 @@ void BlockFunctionBuilder::hoistBlockLevelAllocas(gpu::GPUFuncOp kernel) {
     for (Operation *parent = alloca->getParentOp(); parent != kernel;
          parent = parent->getParentOp())
       blockLevel |= containsCrossThread(parent);
-    if (blockLevel && staysInItsRegion(alloca.getResult()))
+    if (blockLevel && mlirc::staysInItsRegion(alloca.getResult()))
       alloca->moveBefore(&entry, entry.begin());
   }
 }
