@@ -9,6 +9,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -97,9 +98,37 @@ mlirc::createHostTargetMachine(unsigned optLevel, StringRef cpu,
   return machine;
 }
 
+/// MLIR's OpenMP translation (LLVM's OpenMPIRBuilder) loads an f64 that an
+/// omp.atomic.update changes with 4-byte alignment, then compares and swaps
+/// it with 8-byte alignment: at -O0, where nothing infers the alignment
+/// again, LLVM made the load a call of libatomic's __atomic_load, an
+/// undefined symbol at the link. An atomic load or store of the address a
+/// compare-and-swap takes gets that alignment, which the same builder
+/// stated.
+static void alignAtomicsAsTheirSwaps(Module &module) {
+  for (Function &function : module)
+    for (Instruction &inst : instructions(function)) {
+      auto *swap = dyn_cast<AtomicCmpXchgInst>(&inst);
+      if (!swap)
+        continue;
+      for (User *user : swap->getPointerOperand()->users()) {
+        if (auto *load = dyn_cast<LoadInst>(user);
+            load && load->isAtomic() && load->getFunction() == &function &&
+            load->getAlign() < swap->getAlign())
+          load->setAlignment(swap->getAlign());
+        if (auto *store = dyn_cast<StoreInst>(user);
+            store && store->isAtomic() && store->getFunction() == &function &&
+            store->getPointerOperand() == swap->getPointerOperand() &&
+            store->getAlign() < swap->getAlign())
+          store->setAlignment(swap->getAlign());
+      }
+    }
+}
+
 void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
   module.setTargetTriple(machine.getTargetTriple());
   module.setDataLayout(machine.createDataLayout());
+  alignAtomicsAsTheirSwaps(module);
 }
 
 Error mlirc::tuneHostModule(Module &module, const TargetMachine &machine,
