@@ -29,7 +29,10 @@ void addFlags(Operation *op, arith::FastMathFlags added) {
   auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op);
   if (!fastmath)
     return;
-  arith::FastMathFlags flags = fastmath.getFastMathFlagsAttr().getValue();
+  // Ops whose flags are optional (arith.truncf, arith.extf) may have none.
+  arith::FastMathFlagsAttr current = fastmath.getFastMathFlagsAttr();
+  arith::FastMathFlags flags =
+      current ? current.getValue() : arith::FastMathFlags::none;
   op->setAttr(fastmath.getFastMathAttrName(),
               arith::FastMathFlagsAttr::get(op->getContext(), flags | added));
 }
