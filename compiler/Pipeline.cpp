@@ -46,8 +46,27 @@ static void addModuleCanonicalizer(OpPassManager &pm) {
   addCanonicalizerPerFunction(pm.nest<gpu::GPUModuleOp>());
 }
 
+/// The fast-math flags of \p flags that make infinities and NaNs undefined
+/// (\p finite = true), or the others.
+static std::string getFastMathFlags(StringRef flags, bool finite) {
+  SmallVector<StringRef> names, kept;
+  flags.split(names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef name : names)
+    if ((name == "nnan" || name == "ninf") == finite)
+      kept.push_back(name);
+  return llvm::join(kept, ",");
+}
+
 void mlirc::populateBufferizePasses(OpPassManager &pm,
                                     const PipelineOptions &options) {
+  // The fast-math flags that make infinities and NaNs undefined go to the
+  // float ops of the input, before MLIR's lowerings add ops that rely on
+  // them: a max reduction starts from -inf (linalg.softmax printed NaN
+  // under -ffast-math). The other flags go to every float op later.
+  std::string finite = getFastMathFlags(options.fastMath, /*finite=*/true);
+  if (!finite.empty())
+    pm.addPass(createContractFloatOps({/*device=*/"off", /*host=*/"off",
+                                       /*fastMath=*/finite}));
   // A schedule rewrites the input before anything else looks at it.
   pm.addPass(createApplyTransformSchedule({options.transformLibrary}));
   pm.addPass(createLowerTosa());
@@ -99,7 +118,8 @@ void mlirc::populateOutlinePasses(OpPassManager &pm,
   if (compileSubgroupMma(options))
     pm.addNestedPass<gpu::GPUModuleOp>(createVectorToSubgroupMma());
   pm.addPass(createContractFloatOps(
-      {options.deviceFPContract, options.hostFPContract, options.fastMath}));
+      {options.deviceFPContract, options.hostFPContract,
+       getFastMathFlags(options.fastMath, /*finite=*/false)}));
   addModuleCanonicalizer(pm);
 }
 
