@@ -16,6 +16,7 @@
 #include "support/OutputFile.h"
 #include "targets/DeviceCodegen.h"
 #include "targets/NativeArchs.h"
+#include "targets/nvptx/BF16Flushes.h"
 #include "targets/nvptx/CudaToolkit.h"
 #include "targets/nvptx/DotProducts.h"
 #include "targets/nvptx/Fatbinary.h"
@@ -240,6 +241,7 @@ public:
     keepUnrolledLoops(module);
   }
   void prepareOptimizedIR(llvm::Module &module, StringRef chip) const override {
+    avoidBF16FlushModifiers(module);
     // dp4a is sm_61's; not at -O0, where nothing is vectorized anyway.
     if (optLevel > 0 && getSMVersion(chip) >= 61)
       formDotProducts(module);
