@@ -14,6 +14,7 @@
 #include "pipeline/AllocsOnStack.h"
 #include "pipeline/Passes.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -45,6 +46,20 @@ SmallVector<Value> getScopeAllocations(Block &body) {
   return allocations;
 }
 
+/// True when \p body may suspend its function (an async.await in it).
+bool awaits(Block &body) {
+  for (Operation &op : body) {
+    WalkResult found = op.walk([](Operation *nested) {
+      return isa<async::AsyncDialect>(nested->getDialect())
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (found.wasInterrupted())
+      return true;
+  }
+  return false;
+}
+
 struct LoopAllocationScopesPass
     : public mlirc::impl::LoopAllocationScopesBase<LoopAllocationScopesPass> {
   void runOnOperation() override {
@@ -57,9 +72,10 @@ struct LoopAllocationScopesPass
     for (Block *body : bodies) {
       SmallVector<Value> allocations = getScopeAllocations(*body);
       // One that a trip hands on (yields, stores) keeps its memory, as
-      // before.
+      // before. So does a body that awaits: it becomes part of a coroutine,
+      // which may resume on another thread's stack.
       if (allocations.empty() ||
-          !llvm::all_of(allocations, mlirc::staysInItsRegion))
+          !llvm::all_of(allocations, mlirc::staysInItsRegion) || awaits(*body))
         continue;
       Location loc = body->getParentOp()->getLoc();
       OpBuilder b = OpBuilder::atBlockBegin(body);
