@@ -15,6 +15,7 @@
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -46,11 +47,15 @@ SmallVector<Value> getScopeAllocations(Block &body) {
   return allocations;
 }
 
-/// True when \p body may suspend its function (an async.await in it).
-bool awaits(Block &body) {
+/// True when \p body may suspend its function (an async.await in it) or
+/// start work that goes on after the trip (async tasks, GPU work on a
+/// stream), which may use the trip's stack memory.
+bool awaitsOrStartsWork(Block &body) {
   for (Operation &op : body) {
     WalkResult found = op.walk([](Operation *nested) {
-      return isa<async::AsyncDialect>(nested->getDialect())
+      auto gpuAsync = dyn_cast<gpu::AsyncOpInterface>(nested);
+      return isa<async::AsyncDialect>(nested->getDialect()) ||
+                     (gpuAsync && gpuAsync.getAsyncToken())
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });
@@ -72,10 +77,11 @@ struct LoopAllocationScopesPass
     for (Block *body : bodies) {
       SmallVector<Value> allocations = getScopeAllocations(*body);
       // One that a trip hands on (yields, stores) keeps its memory, as
-      // before. So does a body that awaits: it becomes part of a coroutine,
-      // which may resume on another thread's stack.
+      // before. So does a body that awaits (it becomes part of a coroutine,
+      // which may resume on another thread's stack) or starts work.
       if (allocations.empty() ||
-          !llvm::all_of(allocations, mlirc::staysInItsRegion) || awaits(*body))
+          !llvm::all_of(allocations, mlirc::staysInItsRegion) ||
+          awaitsOrStartsWork(*body))
         continue;
       Location loc = body->getParentOp()->getLoc();
       OpBuilder b = OpBuilder::atBlockBegin(body);
