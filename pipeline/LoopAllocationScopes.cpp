@@ -7,7 +7,8 @@
 // memref.alloca_scope into such a loop, so a loop whose trips allocate ran
 // out of stack (a 1 KiB scratch array in a loop of 100000 trips). A trip's
 // allocations are now freed: the loop body saves the stack pointer first
-// and restores it at its end, as memref.alloca_scope lowers.
+// and restores it at its end, as memref.alloca_scope lowers. A trip that
+// awaits allocates on the heap instead, freed at its end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,22 +48,49 @@ SmallVector<Value> getScopeAllocations(Block &body) {
   return allocations;
 }
 
-/// True when \p body may suspend its function (an async.await in it) or
-/// start work that goes on after the trip (async tasks, GPU work on a
-/// stream), which may use the trip's stack memory.
-bool awaitsOrStartsWork(Block &body) {
-  for (Operation &op : body) {
-    WalkResult found = op.walk([](Operation *nested) {
-      auto gpuAsync = dyn_cast<gpu::AsyncOpInterface>(nested);
-      return isa<async::AsyncDialect>(nested->getDialect()) ||
-                     (gpuAsync && gpuAsync.getAsyncToken())
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
-    });
-    if (found.wasInterrupted())
+/// True when an op of \p body satisfies \p pred.
+bool holds(Block &body, function_ref<bool(Operation *)> pred) {
+  for (Operation &op : body)
+    if (op.walk([&](Operation *nested) {
+            return pred(nested) ? WalkResult::interrupt()
+                                : WalkResult::advance();
+          }).wasInterrupted())
       return true;
-  }
   return false;
+}
+
+/// True for an op that may suspend its function (async.await, which makes
+/// it a coroutine that may resume on another thread's stack).
+bool isAsyncOp(Operation *op) {
+  return isa<async::AsyncDialect>(op->getDialect());
+}
+
+/// True for an op that starts GPU work on a stream, which may go on after
+/// the trip and read its memory.
+bool startsGpuWork(Operation *op) {
+  auto gpuAsync = dyn_cast<gpu::AsyncOpInterface>(op);
+  return gpuAsync && gpuAsync.getAsyncToken();
+}
+
+/// Makes each memref.alloca of \p allocations a heap allocation freed at
+/// the end of \p body's trip: in a body that awaits, memory on the stack
+/// would not survive its coroutine's move to another stack, and a loop
+/// lowered to branches leaves no allocation scope around it in an
+/// async.func (MLIR's verifier rejects such an alloca).
+void moveToHeap(Block &body, ArrayRef<Value> allocations) {
+  for (Value allocation : allocations) {
+    auto alloca = allocation.getDefiningOp<memref::AllocaOp>();
+    if (!alloca)
+      continue;
+    OpBuilder b(alloca);
+    auto alloc = memref::AllocOp::create(
+        b, alloca.getLoc(), alloca.getType(), alloca.getDynamicSizes(),
+        alloca.getSymbolOperands(), alloca.getAlignmentAttr());
+    alloca.replaceAllUsesWith(alloc.getResult());
+    alloca.erase();
+    b.setInsertionPoint(body.getTerminator());
+    memref::DeallocOp::create(b, alloc.getLoc(), alloc.getResult());
+  }
 }
 
 struct LoopAllocationScopesPass
@@ -77,12 +105,16 @@ struct LoopAllocationScopesPass
     for (Block *body : bodies) {
       SmallVector<Value> allocations = getScopeAllocations(*body);
       // One that a trip hands on (yields, stores) keeps its memory, as
-      // before. So does a body that awaits (it becomes part of a coroutine,
-      // which may resume on another thread's stack) or starts work.
+      // before; so does a trip that starts GPU work, which may read it
+      // after the trip.
       if (allocations.empty() ||
           !llvm::all_of(allocations, mlirc::staysInItsRegion) ||
-          awaitsOrStartsWork(*body))
+          holds(*body, startsGpuWork))
         continue;
+      if (holds(*body, isAsyncOp)) {
+        moveToHeap(*body, allocations);
+        continue;
+      }
       Location loc = body->getParentOp()->getLoc();
       OpBuilder b = OpBuilder::atBlockBegin(body);
       Value stack = LLVM::StackSaveOp::create(b, loc, ptr);
