@@ -23,14 +23,24 @@ void mlirc::eraseDeallocs(Value allocation) {
       user->erase();
 }
 
+/// Replaces \p from by an allocation of kind \p To with its type, sizes
+/// and alignment.
+template <typename To, typename From> static To replaceAllocation(From from) {
+  OpBuilder b(from);
+  auto to = To::create(b, from.getLoc(), from.getType(), from.getDynamicSizes(),
+                       from.getSymbolOperands(), from.getAlignmentAttr());
+  from.replaceAllUsesWith(to.getResult());
+  from.erase();
+  return to;
+}
+
 void mlirc::moveAllocToStack(memref::AllocOp alloc) {
   eraseDeallocs(alloc);
-  OpBuilder b(alloc);
-  auto alloca = memref::AllocaOp::create(
-      b, alloc.getLoc(), alloc.getType(), alloc.getDynamicSizes(),
-      alloc.getSymbolOperands(), alloc.getAlignmentAttr());
-  alloc.replaceAllUsesWith(alloca.getResult());
-  alloc.erase();
+  replaceAllocation<memref::AllocaOp>(alloc);
+}
+
+memref::AllocOp mlirc::moveAllocaToHeap(memref::AllocaOp alloca) {
+  return replaceAllocation<memref::AllocOp>(alloca);
 }
 
 namespace {

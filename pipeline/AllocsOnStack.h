@@ -4,7 +4,8 @@
 // thread's stack: MLIR lowered it to a heap allocation whose pointer it
 // then cast to the private address space, which no GPU can use (and the
 // memory was never freed). Such an allocation becomes a memref.alloca, and
-// its memref.deallocs go.
+// its memref.deallocs go. Also what other passes move allocations between
+// the stack and the heap with, and whether one outlives its region.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@ namespace mlir {
 class Value;
 namespace memref {
 class AllocOp;
+class AllocaOp;
 } // namespace memref
 } // namespace mlir
 
@@ -27,6 +29,10 @@ void eraseDeallocs(mlir::Value allocation);
 /// Replaces \p alloc with a memref.alloca of its type, sizes and alignment,
 /// and erases the memref.deallocs of it.
 void moveAllocToStack(mlir::memref::AllocOp alloc);
+
+/// Replaces \p alloca with a memref.alloc of its type, sizes and alignment,
+/// which the caller frees.
+mlir::memref::AllocOp moveAllocaToHeap(mlir::memref::AllocaOp alloca);
 
 /// True when nothing that refers to \p memory (it or views of it) leaves
 /// the region that allocates it: none is yielded, passed to a block or

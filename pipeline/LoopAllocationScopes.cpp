@@ -82,13 +82,8 @@ void moveToHeap(Block &body, ArrayRef<Value> allocations) {
     auto alloca = allocation.getDefiningOp<memref::AllocaOp>();
     if (!alloca)
       continue;
-    OpBuilder b(alloca);
-    auto alloc = memref::AllocOp::create(
-        b, alloca.getLoc(), alloca.getType(), alloca.getDynamicSizes(),
-        alloca.getSymbolOperands(), alloca.getAlignmentAttr());
-    alloca.replaceAllUsesWith(alloc.getResult());
-    alloca.erase();
-    b.setInsertionPoint(body.getTerminator());
+    memref::AllocOp alloc = mlirc::moveAllocaToHeap(alloca);
+    OpBuilder b(body.getTerminator());
     memref::DeallocOp::create(b, alloc.getLoc(), alloc.getResult());
   }
 }
