@@ -150,11 +150,8 @@ void mlirc::populateDevicePasses(OpPassManager &pm,
   // Device line info: debug scopes on the device functions (in every
   // gpu.module), as directives only (.loc/.file in PTX): ptxas takes line
   // info with optimization (-lineinfo), full debug info only without.
-  if (options.debugInfo) {
-    LLVM::DIScopeForLLVMFuncOpPassOptions lines;
-    lines.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
-    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(lines));
-  }
+  if (options.debugInfo)
+    pm.addPass(createDeviceLineInfo());
   pm.addPass(createInternalizeDeviceSymbols());
 }
 

@@ -755,6 +755,16 @@ def SpecializeKernelArguments
                            "mlir::memref::MemRefDialect"];
 }
 
+def DeviceLineInfo : Pass<"mlirc-device-line-info", "mlir::ModuleOp"> {
+  let summary = "Debug scopes on device functions, for line info";
+  let description = [{
+    MLIR's ensure-debug-info-scope-on-llvm-func with debug directives only,
+    the locations of ops outside llvm.funcs that are call sites being their
+    callee's while it runs (MLIR 22's crashes on them).
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def DropUnusedKernelArguments
     : Pass<"mlirc-drop-unused-kernel-arguments", "mlir::ModuleOp"> {
   let summary = "Lowered kernels lose the parameters none of their copies "
