@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -241,7 +242,10 @@ extern "C" void _mlir_ciface_stdSortF64(uint64_t count,
 
 extern "C" void *mlirAlloc(uint64_t bytes) { return std::malloc(bytes); }
 extern "C" void *mlirAlignedAlloc(uint64_t alignment, uint64_t bytes) {
-  // aligned_alloc takes sizes that are multiples of the alignment only.
+  // aligned_alloc takes a power of two and sizes that are multiples of it
+  // only; malloc's alignment serves any smaller one (and 0, none asked).
+  if (alignment <= alignof(std::max_align_t))
+    return std::malloc(bytes);
   return std::aligned_alloc(alignment,
                             (bytes + alignment - 1) / alignment * alignment);
 }

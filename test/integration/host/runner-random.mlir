@@ -12,6 +12,7 @@
 // CHECK: [-4,  -1,  9]
 // CHECK: [0.25,  0.5]
 // CHECK-NEXT: allocated: 42
+// CHECK-NEXT: allocated: 42
 !Generator = !llvm.ptr
 func.func private @rtsrand(index) -> !Generator
 func.func private @rtrand(!Generator, index) -> index
@@ -106,6 +107,14 @@ func.func @main() {
   vector.print str "allocated: "
   vector.print %back : i64
   call @mlirAlignedFree(%p) : (!llvm.ptr) -> ()
+  // No alignment asked (0): malloc's (it divided by zero).
+  %none = arith.constant 0 : i64
+  %q = call @mlirAlignedAlloc(%none, %bytes) : (i64, i64) -> !llvm.ptr
+  llvm.store %v42, %q : i64, !llvm.ptr
+  %back2 = llvm.load %q : !llvm.ptr -> i64
+  vector.print str "allocated: "
+  vector.print %back2 : i64
+  call @mlirAlignedFree(%q) : (!llvm.ptr) -> ()
 
   memref.dealloc %perm : memref<?xi64>
   memref.dealloc %f : memref<?xf32>
