@@ -5,13 +5,14 @@
 // a top-level `transform.sequence`) comes from the module itself or from a
 // library file, MLIR's interpreter applies it to the whole module, and then
 // no transform op is left for the rest of the pipeline. A schedule that
-// fails is reported by the interpreter, at the transform op that failed.
+// fails is reported at the transform op that failed (ScheduleProgress).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
 #include "pipeline/DeallocationStandIns.h"
+#include "pipeline/ScheduleProgress.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/TransformOps/BufferizationTransformOps.h"
@@ -179,11 +180,15 @@ struct ApplyTransformSchedulePass
     LogicalResult applied = success();
     if (transform::TransformOpInterface entry =
             findEntryPoint(scheduleModule)) {
-      applied = transform::applyTransformNamedSequence(module, entry,
-                                                       scheduleModule, options);
+      applied = mlirc::applyNamingTransformOps(entry, scheduleModule, [&] {
+        return transform::applyTransformNamedSequence(module, entry,
+                                                      scheduleModule, options);
+      });
     } else if (transform::TransformOpInterface sequence =
                    findTopLevelSequence(scheduleModule)) {
-      applied = transform::applyTransforms(module, sequence, {}, options);
+      applied = mlirc::applyNamingTransformOps(sequence, scheduleModule, [&] {
+        return transform::applyTransforms(module, sequence, {}, options);
+      });
     } else {
       // Named sequences without an entry point: a library of helpers.
       scheduleModule.emitError("the transform schedule has no entry point: ")
