@@ -101,7 +101,13 @@ mlirc::applyNamingTransformOps(Operation *entry, Operation *schedule,
     if (isa<transform::TransformDialect>(op->getDialect()))
       transformOpLocations.insert(op->getLoc());
   });
+  // The named sequences the entry includes (or runs as matchers and
+  // actions) too, so that an error in one names its op, not the include.
   markTransformOps(entry, markName);
+  schedule->walk([&](transform::NamedSequenceOp sequence) {
+    if (sequence != entry)
+      markTransformOps(sequence, markName);
+  });
 
   std::optional<Location> lastTransformOp;
   SmallVector<HeldError> held;
