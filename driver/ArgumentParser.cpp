@@ -18,6 +18,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -437,11 +438,21 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         options.optLevel = 3;
         if (arg == argList.getLastArg(OPT_O))
           applyFloatOption(options, OPT_ffast_math, "-ffast-math");
-      } else if (level.getAsInteger(10, options.optLevel) ||
-                 options.optLevel > 3)
+      } else if (level == "g") {
+        // As clang's: the level that keeps the code debuggable.
+        options.optLevel = 1;
+      } else if (level.getAsInteger(10, options.optLevel)) {
         return createStringError("invalid optimization level '-O%s'; "
-                                 "expected -O0, -O1, -O2 or -O3",
+                                 "expected -O0, -O1, -O2, -O3, -Os, -Oz, "
+                                 "-Og or -Ofast",
                                  level.str().c_str());
+      } else if (options.optLevel > 3) {
+        // As clang, which takes -O4 and above for the highest level.
+        WithColor::warning(errs(), "mlirc")
+            << "optimization level '-O" << level
+            << "' is not supported; using '-O3' instead\n";
+        options.optLevel = 3;
+      }
       break;
     }
     case OPT_v:
