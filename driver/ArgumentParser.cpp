@@ -630,6 +630,8 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     }
     case OPT_W_Joined:
     case OPT_w:
+    case OPT_pedantic:
+    case OPT_pedantic_errors:
       options.sourceArgs.push_back(arg->getAsString(argList));
       break;
     case OPT_f_Joined: {

@@ -169,6 +169,10 @@ def std_EQ : Joined<["-"], "std=">, MetaVarName<"<standard>">,
 def W_Joined : Joined<["-"], "W">, MetaVarName<"<warning>">,
   HelpText<"C/C++ inputs: clang's warning options (-Wall, -Werror, ...)">;
 def w : F<"w", "C/C++ inputs: suppress all warnings">;
+def pedantic : F<"pedantic", "C/C++ inputs: warn about extensions to ISO C "
+                             "and C++">;
+def pedantic_errors : F<"pedantic-errors", "C/C++ inputs: as -pedantic, as "
+                                           "errors">;
 def ffp_contract_EQ : Joined<["-"], "ffp-contract=">,
   MetaVarName<"fast|on|off|fast-honor-pragmas">,
   HelpText<"Form fused multiply-adds: fast fuses any a * b + c, on only a "
