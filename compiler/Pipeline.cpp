@@ -68,7 +68,8 @@ void mlirc::populateBufferizePasses(OpPassManager &pm,
     pm.addPass(createContractFloatOps({/*device=*/"off", /*host=*/"off",
                                        /*fastMath=*/finite}));
   // A schedule rewrites the input before anything else looks at it.
-  pm.addPass(createApplyTransformSchedule({options.transformLibrary}));
+  pm.addPass(createApplyTransformSchedule(
+      {options.transformLibrary, options.transformEntryPoint}));
   pm.addPass(createLowerTosa());
   pm.addPass(createCheckInputPass(options.units));
   pm.addPass(createExpressUnbufferizableTensorOps());

@@ -70,6 +70,9 @@ struct PipelineOptions {
   /// --transform-library: the file whose transform schedule applies; empty
   /// for the input's own, if it has one.
   std::string transformLibrary;
+  /// --transform-entry-point: the named sequence the schedule starts at;
+  /// empty for @__transform_main (or a top-level transform.sequence).
+  std::string transformEntryPoint;
   /// When set, receives each device module's linked LLVM IR.
   DeviceIRCallback deviceIRCallback;
 };

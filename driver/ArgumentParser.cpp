@@ -399,6 +399,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                                  "(--transform-library=)",
                                  options.transformLibrary.c_str());
       break;
+    case OPT_transform_entry_point_EQ:
+      options.transformEntryPoint = arg->getValue();
+      if (options.transformEntryPoint.empty())
+        return createStringError("missing name in '%s'",
+                                 arg->getAsString(argList).c_str());
+      break;
     case OPT_march_EQ:
     case OPT_mtune_EQ: {
       bool tune = arg->getOption().matches(OPT_mtune_EQ);

@@ -61,6 +61,9 @@ struct DriverOptions {
   std::string entryPointResult;
   /// --transform-library: a file with the transform schedule to apply.
   std::string transformLibrary;
+  /// --transform-entry-point: the named sequence that schedule starts at;
+  /// empty for @__transform_main.
+  std::string transformEntryPoint;
   /// -fuse-ld=: the host linker clang runs; LLVM's lld unless given.
   std::string linker = "lld";
   /// --offload-jobs=N: parallel device links; 0 when not given (serial).

@@ -208,6 +208,7 @@ PipelineOptions MLIRCompilation::getPipelineOptions() {
   pipeline.units = settings.units;
   pipeline.programId = kernels.programId;
   pipeline.transformLibrary = options.transformLibrary;
+  pipeline.transformEntryPoint = options.transformEntryPoint;
   pipeline.maxThreadsPerBlock = options.maxThreadsPerBlock;
   // Asked once: each phase gets its options anew.
   if (!hostConversions)

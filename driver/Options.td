@@ -61,6 +61,11 @@ def transform_library_EQ : Joined<["--"], "transform-library=">,
   HelpText<"Apply the transform-dialect schedule of <file> "
            "(transform.named_sequence @__transform_main) to each .mlir "
            "input, in place of the input's own">;
+def transform_entry_point_EQ : Joined<["--"], "transform-entry-point=">,
+  MetaVarName<"<name>">,
+  HelpText<"Apply the schedule transform.named_sequence @<name> instead of "
+           "@__transform_main (mlir-opt's -transform-interpreter="
+           "entry-point=<name>)">;
 
 def march_EQ : Joined<["-"], "march=">, MetaVarName<"<cpu>">,
   HelpText<"Generate host code for <cpu> (x86-64-v3, znver3, ...; native: "

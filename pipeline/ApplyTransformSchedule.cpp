@@ -40,18 +40,28 @@ bool isTransformOp(Operation *op) {
   return isa<transform::TransformDialect>(op->getDialect());
 }
 
-/// The named sequence @__transform_main in \p module or a module nested in
-/// it (MLIR's own lookup reports an error when there is none).
-transform::TransformOpInterface findEntryPoint(ModuleOp module) {
+/// The named sequence @\p name in \p module or a module nested in it
+/// (MLIR's own lookup reports an error when there is none).
+transform::TransformOpInterface findEntryPoint(ModuleOp module,
+                                               StringRef name) {
   transform::TransformOpInterface found;
   module.walk([&](transform::NamedSequenceOp sequence) {
-    if (sequence.getSymName() !=
-        transform::TransformDialect::kTransformEntryPointSymbolName)
+    if (sequence.getSymName() != name || sequence.isExternal())
       return WalkResult::advance();
     found = sequence;
     return WalkResult::interrupt();
   });
   return found;
+}
+
+/// The named sequences with a body in \p module, as "@name"s.
+SmallVector<std::string> getNamedSequences(ModuleOp module) {
+  SmallVector<std::string> names;
+  module.walk([&](transform::NamedSequenceOp sequence) {
+    if (!sequence.isExternal())
+      names.push_back("@" + sequence.getSymName().str());
+  });
+  return names;
 }
 
 /// A top-level transform.sequence (the form before named sequences), the
@@ -163,8 +173,14 @@ struct ApplyTransformSchedulePass
         return hasTransformOps ? WalkResult::interrupt()
                                : WalkResult::advance();
       });
-    if (!hasTransformOps)
-      return;
+    if (!hasTransformOps) {
+      if (entryPoint.empty())
+        return;
+      module.emitError("the input has no transform schedule for "
+                       "--transform-entry-point=")
+          << entryPoint;
+      return signalPassFailure();
+    }
 
     makeInsertSlicesRankPreserving(module);
     // What the program allocates and frees itself, for the deallocation of
@@ -178,23 +194,37 @@ struct ApplyTransformSchedulePass
       });
     transform::TransformOptions options;
     LogicalResult applied = success();
+    StringRef entryName =
+        entryPoint.empty()
+            ? StringRef(
+                  transform::TransformDialect::kTransformEntryPointSymbolName)
+            : StringRef(entryPoint);
     if (transform::TransformOpInterface entry =
-            findEntryPoint(scheduleModule)) {
+            findEntryPoint(scheduleModule, entryName)) {
       applied = mlirc::applyNamingTransformOps(entry, scheduleModule, [&] {
         return transform::applyTransformNamedSequence(module, entry,
                                                       scheduleModule, options);
       });
+    } else if (!entryPoint.empty()) {
+      reportMissingEntryPoint(scheduleModule);
+      return signalPassFailure();
     } else if (transform::TransformOpInterface sequence =
                    findTopLevelSequence(scheduleModule)) {
       applied = mlirc::applyNamingTransformOps(sequence, scheduleModule, [&] {
         return transform::applyTransforms(module, sequence, {}, options);
       });
     } else {
-      // Named sequences without an entry point: a library of helpers.
-      scheduleModule.emitError("the transform schedule has no entry point: ")
-          << "name one transform.named_sequence @"
+      // Named sequences without an entry point: a library of helpers, or
+      // of schedules to choose from.
+      SmallVector<std::string> names = getNamedSequences(scheduleModule);
+      InFlightDiagnostic diag =
+          scheduleModule.emitError("the transform schedule has no entry ")
+          << "point: name one transform.named_sequence @"
           << transform::TransformDialect::kTransformEntryPointSymbolName
           << ", or use a top-level transform.sequence";
+      if (!names.empty())
+        diag << ", or start at one of " << llvm::join(names, ", ")
+             << " with --transform-entry-point=<name>";
       return signalPassFailure();
     }
     if (failed(applied))
@@ -204,6 +234,20 @@ struct ApplyTransformSchedulePass
       freeBufferizedAllocations(module);
       module.walk([&](Operation *op) { op->removeAttr(manual); });
     }
+  }
+
+  /// --transform-entry-point names no named sequence with a body: says
+  /// which ones the schedule has.
+  void reportMissingEntryPoint(ModuleOp scheduleModule) {
+    SmallVector<std::string> names = getNamedSequences(scheduleModule);
+    InFlightDiagnostic diag =
+        scheduleModule.emitError("the transform schedule has no ")
+        << "transform.named_sequence @" << entryPoint
+        << " for --transform-entry-point=" << entryPoint;
+    if (names.empty())
+      diag << "; it has no named sequences";
+    else
+      diag << "; it has " << llvm::join(names, ", ");
   }
 
   /// Frees what the schedule's bufferization allocated, as mlirc's own

@@ -286,6 +286,9 @@ def ApplyTransformSchedule
   let options = [
     Option<"library", "library", "std::string", /*default=*/"\"\"",
            "A file whose schedule applies instead of the module's own">,
+    Option<"entryPoint", "entry-point", "std::string", /*default=*/"\"\"",
+           "The named sequence the schedule starts at; empty for "
+           "@__transform_main, else a top-level transform.sequence">,
   ];
 }
 
