@@ -1,8 +1,9 @@
 //===- ApplyTransformSchedule.cpp - Transform-dialect schedules, applied --===//
 //
 // What `mlir-opt -transform-interpreter` and erasing the schedule do, in
-// one pass: the schedule (`transform.named_sequence @__transform_main`, or
-// a top-level `transform.sequence`) comes from the module itself or from a
+// one pass: the schedule (`transform.named_sequence @__transform_main` or
+// the one --transform-entry-point names, or a top-level
+// `transform.sequence`) comes from the module itself or from a
 // library file, MLIR's interpreter applies it to the whole module, and then
 // no transform op is left for the rest of the pipeline. A schedule that
 // fails is reported at the transform op that failed (ScheduleProgress).

@@ -119,11 +119,11 @@ mlirc::applyNamingTransformOps(Operation *entry, Operation *schedule,
         lastTransformOp = *marked;
         return success();
       }
-      if (diag.getSeverity() != DiagnosticSeverity::Error ||
-          !lastTransformOp || transformOpLocations.contains(diag.getLocation()))
+      if (diag.getSeverity() != DiagnosticSeverity::Error || !lastTransformOp ||
+          transformOpLocations.contains(diag.getLocation()))
         return failure();
-      HeldError &error = held.emplace_back(HeldError{
-          *lastTransformOp, diag.getLocation(), diag.str(), {}});
+      HeldError &error = held.emplace_back(
+          HeldError{*lastTransformOp, diag.getLocation(), diag.str(), {}});
       for (Diagnostic &note : diag.getNotes())
         error.notes.emplace_back(note.getLocation(), note.str());
       return success();
