@@ -183,10 +183,27 @@ struct ApplyTransformSchedulePass
       return signalPassFailure();
     }
 
+    StringRef entryName =
+        entryPoint.empty()
+            ? StringRef(
+                  transform::TransformDialect::kTransformEntryPointSymbolName)
+            : StringRef(entryPoint);
+    // The library's entry point, else the input's, whose schedule may then
+    // include named sequences the library defines (as with mlir-opt's
+    // --transform-preload-library).
+    ModuleOp entryModule = scheduleModule;
+    transform::TransformOpInterface entry =
+        findEntryPoint(scheduleModule, entryName);
+    if (!entry && libraryModule) {
+      entry = findEntryPoint(module, entryName);
+      entryModule = module;
+    }
+
     makeInsertSlicesRankPreserving(module);
     // What the program allocates and frees itself, for the deallocation of
     // what a schedule's bufferization allocates (below).
-    bool deallocate = bufferizes(scheduleModule);
+    bool deallocate = bufferizes(scheduleModule) ||
+                      (entryModule != scheduleModule && bufferizes(module));
     StringRef manual = bufferization::BufferizationDialect::kManualDeallocation;
     if (deallocate)
       module.walk([&](Operation *op) {
@@ -195,23 +212,18 @@ struct ApplyTransformSchedulePass
       });
     transform::TransformOptions options;
     LogicalResult applied = success();
-    StringRef entryName =
-        entryPoint.empty()
-            ? StringRef(
-                  transform::TransformDialect::kTransformEntryPointSymbolName)
-            : StringRef(entryPoint);
-    if (transform::TransformOpInterface entry =
-            findEntryPoint(scheduleModule, entryName)) {
-      applied = mlirc::applyNamingTransformOps(entry, scheduleModule, [&] {
-        return transform::applyTransformNamedSequence(module, entry,
-                                                      scheduleModule, options);
-      });
+    if (entry) {
+      applied = mlirc::applyNamingTransformOps(
+          entry, {entryModule, scheduleModule}, [&] {
+            return transform::applyTransformNamedSequence(
+                module, entry, scheduleModule, options);
+          });
     } else if (!entryPoint.empty()) {
       reportMissingEntryPoint(scheduleModule);
       return signalPassFailure();
     } else if (transform::TransformOpInterface sequence =
                    findTopLevelSequence(scheduleModule)) {
-      applied = mlirc::applyNamingTransformOps(sequence, scheduleModule, [&] {
+      applied = mlirc::applyNamingTransformOps(sequence, {scheduleModule}, [&] {
         return transform::applyTransforms(module, sequence, {}, options);
       });
     } else {

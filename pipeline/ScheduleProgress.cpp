@@ -19,6 +19,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
@@ -92,22 +93,27 @@ struct HeldError {
 } // namespace
 
 LogicalResult
-mlirc::applyNamingTransformOps(Operation *entry, Operation *schedule,
+mlirc::applyNamingTransformOps(Operation *entry,
+                               ArrayRef<Operation *> schedules,
                                function_ref<LogicalResult()> apply) {
   MLIRContext *context = entry->getContext();
   auto markName = StringAttr::get(context, kMarkName);
+  // The same module may come twice (an input's schedule without library).
+  SmallPtrSet<Operation *, 2> distinct(schedules.begin(), schedules.end());
   DenseSet<Location> transformOpLocations;
-  schedule->walk([&](Operation *op) {
-    if (isa<transform::TransformDialect>(op->getDialect()))
-      transformOpLocations.insert(op->getLoc());
-  });
+  for (Operation *schedule : distinct)
+    schedule->walk([&](Operation *op) {
+      if (isa<transform::TransformDialect>(op->getDialect()))
+        transformOpLocations.insert(op->getLoc());
+    });
   // The named sequences the entry includes (or runs as matchers and
   // actions) too, so that an error in one names its op, not the include.
   markTransformOps(entry, markName);
-  schedule->walk([&](transform::NamedSequenceOp sequence) {
-    if (sequence != entry)
-      markTransformOps(sequence, markName);
-  });
+  for (Operation *schedule : distinct)
+    schedule->walk([&](transform::NamedSequenceOp sequence) {
+      if (sequence != entry)
+        markTransformOps(sequence, markName);
+    });
 
   std::optional<Location> lastTransformOp;
   SmallVector<HeldError> held;
@@ -130,7 +136,10 @@ mlirc::applyNamingTransformOps(Operation *entry, Operation *schedule,
     });
     result = apply();
   }
-  removeMarks(schedule, markName);
+  // A library's sequences the interpreter linked in are in the entry's
+  // module now, with their marks.
+  for (Operation *schedule : distinct)
+    removeMarks(schedule, markName);
 
   for (HeldError &error : held) {
     InFlightDiagnostic diag = emitError(error.transformOp) << error.message;

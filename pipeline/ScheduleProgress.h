@@ -22,10 +22,12 @@ namespace mlirc {
 
 /// Runs \p apply, MLIR's interpreter on the schedule whose entry point is
 /// \p entry, so that an error it reports at a payload op is an error at the
-/// transform op that ran last, with the payload op as a note. \p schedule
-/// holds every transform op: errors already at one of them stay as they are.
+/// transform op that ran last, with the payload op as a note. \p schedules
+/// hold every transform op (the entry's module, a library it links):
+/// errors already at one of them stay as they are.
 mlir::LogicalResult
-applyNamingTransformOps(mlir::Operation *entry, mlir::Operation *schedule,
+applyNamingTransformOps(mlir::Operation *entry,
+                        llvm::ArrayRef<mlir::Operation *> schedules,
                         llvm::function_ref<mlir::LogicalResult()> apply);
 
 } // namespace mlirc
