@@ -65,6 +65,36 @@ SmallVector<std::string> getNamedSequences(ModuleOp module) {
   return names;
 }
 
+/// Reports each include, in \p entry and the named sequences it includes,
+/// of a named sequence that is only declared (no --transform-library= to
+/// define it); MLIR would say "unresolved external named sequence" without
+/// naming the flag.
+LogicalResult checkIncludesDefined(Operation *entry) {
+  LogicalResult result = success();
+  SmallVector<Operation *> worklist = {entry};
+  llvm::SmallPtrSet<Operation *, 8> seen = {entry};
+  while (!worklist.empty()) {
+    worklist.pop_back_val()->walk([&](transform::IncludeOp include) {
+      auto callee =
+          SymbolTable::lookupNearestSymbolFrom<transform::NamedSequenceOp>(
+              include, include.getTargetAttr());
+      if (!callee)
+        return;
+      if (!callee.isExternal()) {
+        if (seen.insert(callee).second)
+          worklist.push_back(callee);
+        return;
+      }
+      include.emitError("transform.named_sequence ")
+          << include.getTargetAttr()
+          << " is declared but not defined: define it, or name the file "
+             "that does with --transform-library=<file>";
+      result = failure();
+    });
+  }
+  return result;
+}
+
 /// A top-level transform.sequence (the form before named sequences), the
 /// first one in \p module's body or in a module nested in it.
 transform::TransformOpInterface findTopLevelSequence(ModuleOp module) {
@@ -212,6 +242,8 @@ struct ApplyTransformSchedulePass
       });
     transform::TransformOptions options;
     LogicalResult applied = success();
+    if (entry && !libraryModule && failed(checkIncludesDefined(entry)))
+      return signalPassFailure();
     if (entry) {
       applied = mlirc::applyNamingTransformOps(
           entry, {entryModule, scheduleModule}, [&] {
