@@ -228,6 +228,8 @@ struct ApplyTransformSchedulePass
       entry = findEntryPoint(module, entryName);
       entryModule = module;
     }
+    if (entry && !libraryModule && failed(checkIncludesDefined(entry)))
+      return signalPassFailure();
 
     makeInsertSlicesRankPreserving(module);
     // What the program allocates and frees itself, for the deallocation of
@@ -242,8 +244,6 @@ struct ApplyTransformSchedulePass
       });
     transform::TransformOptions options;
     LogicalResult applied = success();
-    if (entry && !libraryModule && failed(checkIncludesDefined(entry)))
-      return signalPassFailure();
     if (entry) {
       applied = mlirc::applyNamingTransformOps(
           entry, {entryModule, scheduleModule}, [&] {

@@ -19,7 +19,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
@@ -99,7 +98,10 @@ mlirc::applyNamingTransformOps(Operation *entry,
   MLIRContext *context = entry->getContext();
   auto markName = StringAttr::get(context, kMarkName);
   // The same module may come twice (an input's schedule without library).
-  SmallPtrSet<Operation *, 2> distinct(schedules.begin(), schedules.end());
+  SmallVector<Operation *, 2> distinct;
+  for (Operation *schedule : schedules)
+    if (!llvm::is_contained(distinct, schedule))
+      distinct.push_back(schedule);
   DenseSet<Location> transformOpLocations;
   for (Operation *schedule : distinct)
     schedule->walk([&](Operation *op) {
