@@ -212,6 +212,30 @@ void decomposeAggregates(ModuleOp module) {
   }
 }
 
+/// arith.select of whole tensors by one i1 as scf.if: MLIR's
+/// convert-elementwise-to-linalg makes it a select per element, shaped as
+/// the first tensor, which picked the wrong elements (or too few of them)
+/// when the tensors differ in size.
+void selectsAsBranches(ModuleOp module) {
+  SmallVector<arith::SelectOp> ops;
+  module.walk([&](arith::SelectOp op) {
+    if (isa<TensorType>(op.getType()) &&
+        !isa<ShapedType>(op.getCondition().getType()))
+      ops.push_back(op);
+  });
+  for (arith::SelectOp op : ops) {
+    OpBuilder b(op);
+    auto branch = scf::IfOp::create(b, op.getLoc(), op.getType(),
+                                    op.getCondition(), /*withElse=*/true);
+    b.setInsertionPointToStart(branch.thenBlock());
+    scf::YieldOp::create(b, op.getLoc(), op.getTrueValue());
+    b.setInsertionPointToStart(branch.elseBlock());
+    scf::YieldOp::create(b, op.getLoc(), op.getFalseValue());
+    op.replaceAllUsesWith(branch.getResult(0));
+    op.erase();
+  }
+}
+
 /// linalg.softmax on memrefs as the same op on tensors of them: MLIR's
 /// decomposition makes ops of mixed semantics on memrefs, so the memref
 /// form could not be lowered at all. The result goes back into the output
@@ -339,6 +363,7 @@ struct BufferizeTensorsPass
 
     lowerPacks(module);
     decomposeAggregates(module);
+    selectsAsBranches(module);
     prepareGlobals(module);
     SmallVector<std::pair<func::FuncOp, unsigned>> readOnly =
         markRunnerUtilitiesReadOnly(module);
