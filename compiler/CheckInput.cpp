@@ -610,6 +610,15 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
       return success();
     if (dialect == "omp" && !inKernel)
       return checkOpenMPOp(op);
+    // What LowerShape leaves has no lowering in MLIR.
+    if (dialect == "shape")
+      return op->emitError("'")
+             << op->getName()
+             << "' cannot be compiled: mlirc lowers the shape dialect's "
+                "computations on extent tensors (tensor<?xindex>) and index "
+                "(shape_of, broadcast, get_extent, num_elements, rank, "
+                "constraints, assuming regions), as MLIR's "
+                "convert-shape-to-std does";
     return op->emitError("'")
            << op->getName() << "' cannot be compiled "
            << (inKernel ? "in a kernel" : "in host code")
@@ -617,7 +626,7 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
               "cf, vector, affine, gpu, ub, llvm, linalg, tensor, "
               "bufferization, complex and sparse_tensor dialects"
            << (inKernel ? ""
-                        : ", async, omp, tosa, ml_program's globals, "
+                        : ", async, omp, tosa, shape, ml_program's globals, "
                           "x86vector and amx");
   }
 

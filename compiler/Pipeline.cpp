@@ -71,6 +71,7 @@ void mlirc::populateBufferizePasses(OpPassManager &pm,
   pm.addPass(createApplyTransformSchedule(
       {options.transformLibrary, options.transformEntryPoint}));
   pm.addPass(createLowerTosa());
+  pm.addPass(createLowerShape());
   pm.addPass(createCheckInputPass(options.units));
   pm.addPass(createExpressUnbufferizableTensorOps());
   // MLIR's runtime op verification sees the ops as written, tensors too.

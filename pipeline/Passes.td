@@ -564,6 +564,21 @@ def LowerTosa : Pass<"mlirc-lower-tosa", "mlir::ModuleOp"> {
   }];
 }
 
+def LowerShape : Pass<"mlirc-lower-shape", "mlir::ModuleOp"> {
+  let summary = "Shape computations as arith, tensor and scf, when there are any";
+  let description = [{
+    MLIR's shape lowering (shape-to-shape-lowering, convert-shape-constraints,
+    the shape dialect's canonicalizations that inline assuming regions, and
+    convert-shape-to-std) for programs that use the shape dialect, as front
+    ends of ML frameworks emit it for broadcasts: constraints become
+    cf.assert. Programs without shape ops skip it.
+  }];
+  let dependentDialects = ["mlir::cf::ControlFlowDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 def SmallFloatsToAPFloat : Pass<"mlirc-small-floats-to-apfloat",
                                 "mlir::ModuleOp"> {
   let summary = "Arithmetic on floats LLVM has no type for, through APFloat";
