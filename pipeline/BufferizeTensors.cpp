@@ -212,14 +212,17 @@ void decomposeAggregates(ModuleOp module) {
   }
 }
 
-/// arith.select of whole tensors by one i1 as scf.if: MLIR's
-/// convert-elementwise-to-linalg makes it a select per element, shaped as
-/// the first tensor, which picked the wrong elements (or too few of them)
-/// when the tensors differ in size.
+/// arith.select of whole tensors of dynamic shape by one i1 as scf.if:
+/// MLIR's convert-elementwise-to-linalg makes it a select per element,
+/// shaped as the first tensor, which picked the wrong elements (or too few
+/// of them) when the tensors differ in size. Static shapes are the same
+/// by their types, and a select per element chooses no buffer at run time
+/// (which Vulkan's SPIR-V could not).
 void selectsAsBranches(ModuleOp module) {
   SmallVector<arith::SelectOp> ops;
   module.walk([&](arith::SelectOp op) {
-    if (isa<TensorType>(op.getType()) &&
+    auto type = dyn_cast<TensorType>(op.getType());
+    if (type && !type.hasStaticShape() &&
         !isa<ShapedType>(op.getCondition().getType()))
       ops.push_back(op);
   });
