@@ -219,24 +219,14 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // loops made parallel) as coroutines calling the async runtime; after
   // the host's LLVM conversion, which converts the GPU tokens async values
   // carry.
-  pm.addPass(createConvertAsyncValueTypes());
-  pm.addPass(createRestoreTaskAsserts());
-  pm.addPass(createAsyncFuncToAsyncRuntimePass());
-  pm.addPass(createAsyncToAsyncRuntimePass());
-  pm.addPass(createAsyncValuesThroughBranches());
-  pm.addPass(createAsyncRuntimeRefCountingPass());
-  pm.addPass(createAsyncRuntimeRefCountingOptPass());
-  // The asserts that awaiting a task's error makes.
-  pm.addPass(
-      createLowerHostAsserts({/*verificationRecover=*/options.ubChecks.recover,
-                              /*verificationTrap=*/options.ubChecks.trap}));
-  pm.addPass(createConvertAsyncToLLVMPass());
-  // Their reference counts and error checks are arith and cf.
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createLowerAsync({/*verificationRecover=*/options.ubChecks.recover,
+                               /*verificationTrap=*/options.ubChecks.trap}));
+  // Their reference counts and error checks are arith and cf: one
+  // conversion for what is left, not one walk of the whole module per
+  // dialect (each grew faster than the module).
+  ConvertToLLVMPassOptions rest;
+  rest.filterDialects = {"arith", "math", "memref", "cf", "func"};
+  pm.addPass(createConvertToLLVMPass(rest));
   // OpenMP's ops stay for the translation to LLVM IR, which outlines their
   // regions into calls to libomp; here their operands, results and region
   // arguments become LLVM types.

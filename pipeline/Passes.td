@@ -564,6 +564,26 @@ def LowerTosa : Pass<"mlirc-lower-tosa", "mlir::ModuleOp"> {
   }];
 }
 
+def LowerAsync : Pass<"mlirc-lower-async", "mlir::ModuleOp"> {
+  let summary = "The async dialect as coroutines and runtime calls, when used";
+  let description = [{
+    After the host's LLVM conversion: mlirc-convert-async-value-types,
+    mlirc-restore-task-asserts, MLIR's async-func-to-async-runtime,
+    async-to-async-runtime, mlirc-async-values-through-branches, MLIR's
+    reference counting (and its optimization), mlirc-lower-host-asserts
+    for the asserts that awaiting a task's error makes, and
+    convert-async-to-llvm. Modules without an async op or value skip it.
+  }];
+  let options = [
+    Option<"verificationRecover", "verification-recover", "bool",
+           /*default=*/"true",
+           "Runtime verification failures report and go on">,
+    Option<"verificationTrap", "verification-trap", "bool",
+           /*default=*/"false",
+           "Runtime verification failures trap, without a report">,
+  ];
+}
+
 def LowerShape : Pass<"mlirc-lower-shape", "mlir::ModuleOp"> {
   let summary = "Shape computations as arith, tensor and scf, when there are any";
   let description = [{
