@@ -332,8 +332,7 @@ SmallString<0> Partition::writePart(unsigned part) {
   // CloneModule declares every global of the module in every part; those
   // this part never names would make each part's bitcode, and the work on
   // it, grow with the whole module.
-  for (GlobalValue &global :
-       make_early_inc_range(clone->global_values()))
+  for (GlobalValue &global : make_early_inc_range(clone->global_values()))
     if (global.isDeclaration() && global.use_empty() &&
         !global.isUsedByMetadata() && !global.hasAppendingLinkage())
       global.eraseFromParent();

@@ -38,7 +38,7 @@ bool usesAsync(ModuleOp module) {
   };
   return module
       ->walk([&](Operation *op) {
-        if (isa<async::AsyncDialect>(op->getDialect()) ||
+        if (isa_and_present<async::AsyncDialect>(op->getDialect()) ||
             usesAsyncTypes(op->getResultTypes()))
           return WalkResult::interrupt();
         if (auto function = dyn_cast<FunctionOpInterface>(op))

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/DialectUse.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/ShapeToStandard/ShapeToStandard.h"
@@ -41,13 +42,7 @@ bool isShapeOp(Operation *op) {
 struct LowerShapePass : public mlirc::impl::LowerShapeBase<LowerShapePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    bool hasShape = module
-                        .walk([](Operation *op) {
-                          return isShapeOp(op) ? WalkResult::interrupt()
-                                               : WalkResult::advance();
-                        })
-                        .wasInterrupted();
-    if (!hasShape)
+    if (!mlirc::hasOpOfDialect<shape::ShapeDialect>(module))
       return;
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addNestedPass<func::FuncOp>(createShapeToShapeLoweringPass());

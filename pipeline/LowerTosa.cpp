@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/DialectUse.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
@@ -29,14 +30,7 @@ namespace {
 struct LowerTosaPass : public mlirc::impl::LowerTosaBase<LowerTosaPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    bool hasTosa = module
-                       .walk([](Operation *op) {
-                         return isa<tosa::TosaDialect>(op->getDialect())
-                                    ? WalkResult::interrupt()
-                                    : WalkResult::advance();
-                       })
-                       .wasInterrupted();
-    if (!hasTosa)
+    if (!mlirc::hasOpOfDialect<tosa::TosaDialect>(module))
       return;
     OpPassManager pm(ModuleOp::getOperationName());
     // What tosa-to-linalg leaves: control flow, reshapes and slices,
