@@ -4,8 +4,9 @@
 // ends of ML frameworks compute broadcast shapes with it): constraints
 // become cf.assert (a failed one stops the program with its message), the
 // assuming regions they guard are inlined, and what computes shapes
-// becomes arith, tensor and scf on extent tensors. What is left (shapes
-// as !shape.shape values, shape functions) is reported at the op by
+// becomes arith, tensor and scf on extent tensors (a concatenation, which
+// convert-shape-to-std lacks, a tensor.concat). What is left (shapes as
+// !shape.shape values, shape functions) is reported at the op by
 // CheckInput.
 //
 //===----------------------------------------------------------------------===//
@@ -39,6 +40,27 @@ bool isShapeOp(Operation *op) {
   return isa_and_present<shape::ShapeDialect>(op->getDialect());
 }
 
+/// shape.concat of extent tensors as tensor.concat, which
+/// convert-shape-to-std has no pattern for.
+void concatsAsTensorConcats(ModuleOp module) {
+  SmallVector<shape::ConcatOp> ops;
+  module.walk([&](shape::ConcatOp op) {
+    if (isa<RankedTensorType>(op.getLhs().getType()) &&
+        isa<RankedTensorType>(op.getRhs().getType()) &&
+        isa<RankedTensorType>(op.getType()))
+      ops.push_back(op);
+  });
+  for (shape::ConcatOp op : ops) {
+    OpBuilder b(op);
+    Value joined = tensor::ConcatOp::create(
+        b, op.getLoc(), /*dim=*/0, ValueRange{op.getLhs(), op.getRhs()});
+    if (joined.getType() != op.getType())
+      joined = tensor::CastOp::create(b, op.getLoc(), op.getType(), joined);
+    op.replaceAllUsesWith(joined);
+    op.erase();
+  }
+}
+
 struct LowerShapePass : public mlirc::impl::LowerShapeBase<LowerShapePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -68,6 +90,7 @@ struct LowerShapePass : public mlirc::impl::LowerShapeBase<LowerShapePass> {
     // index: where a !shape.shape or !shape.size value has a use it cannot
     // lower, MLIR speaks of unresolved materializations. The conversion
     // leaves the IR as it was; the error names the computation instead.
+    concatsAsTensorConcats(module);
     OpPassManager toStandard(ModuleOp::getOperationName());
     toStandard.addPass(createConvertShapeToStandardPass());
     std::optional<Location> failedAt;

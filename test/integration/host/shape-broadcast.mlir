@@ -1,9 +1,10 @@
 // Shape computations in the shape dialect, as front ends of ML frameworks
 // emit them for a broadcast: constraints become asserts, the assuming
 // regions they guard are inlined, and shape_of, broadcast, get_extent,
-// num_elements and rank become arith, tensor and scf (MLIR's
-// convert-shape-constraints and convert-shape-to-std). A constraint that
-// fails stops the program with its message and location, as cf.assert.
+// num_elements, rank and concat become arith, tensor and scf (MLIR's
+// convert-shape-constraints and convert-shape-to-std; concat as
+// tensor.concat). A constraint that fails stops the program with its
+// message and location, as cf.assert.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t
 // RUN: %t | FileCheck %s
 // RUN: env MISMATCH=1 not --crash %t 2>&1 | FileCheck %s --check-prefix=FAIL
@@ -14,6 +15,8 @@
 // CHECK-NEXT: 2
 // CHECK-NEXT: 20
 // CHECK-NEXT: 1
+// CHECK-NEXT: 3
+// CHECK-NEXT: 3
 func.func @broadcast_add(%a: tensor<?x?xf32>, %b: tensor<?xf32>)
     -> tensor<?x?xf32> {
   %sa = shape.shape_of %a : tensor<?x?xf32> -> tensor<2xindex>
@@ -77,5 +80,15 @@ func.func @main() {
   vector.print %ci : index
   %eq = shape.shape_eq %shape, %shape : tensor<?xindex>, tensor<?xindex>
   vector.print %eq : i1
+  // A concatenation, which convert-shape-to-std has no pattern for.
+  %sb = shape.shape_of %b : tensor<3xf32> -> tensor<1xindex>
+  %cat = "shape.concat"(%shape, %sb)
+      : (tensor<?xindex>, tensor<1xindex>) -> tensor<?xindex>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %catn = tensor.dim %cat, %c0 : tensor<?xindex>
+  %last = tensor.extract %cat[%c2] : tensor<?xindex>
+  vector.print %catn : index
+  vector.print %last : index
   return
 }
