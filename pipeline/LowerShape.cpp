@@ -24,7 +24,6 @@
 #include "mlir/Dialect/Shape/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace mlirc {
@@ -35,10 +34,6 @@ namespace mlirc {
 using namespace mlir;
 
 namespace {
-
-bool isShapeOp(Operation *op) {
-  return isa_and_present<shape::ShapeDialect>(op->getDialect());
-}
 
 /// shape.concat of extent tensors as tensor.concat, which
 /// convert-shape-to-std has no pattern for.
@@ -97,7 +92,9 @@ struct LowerShapePass : public mlirc::impl::LowerShapeBase<LowerShapePass> {
     LogicalResult converted = success();
     {
       ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diag) {
-        if (diag.getSeverity() == DiagnosticSeverity::Error && !failedAt)
+        if (diag.getSeverity() != DiagnosticSeverity::Error)
+          return failure();
+        if (!failedAt)
           failedAt = diag.getLocation();
         return success();
       });
@@ -112,14 +109,7 @@ struct LowerShapePass : public mlirc::impl::LowerShapeBase<LowerShapePass> {
              "lower";
       return signalPassFailure();
     }
-    SmallVector<Operation *> left;
-    module.walk([&](Operation *op) {
-      if (isShapeOp(op))
-        left.push_back(op);
-    });
-    for (Operation *op : llvm::reverse(left))
-      if (isOpTriviallyDead(op))
-        op->erase();
+    mlirc::eraseDeadOpsOfDialect<shape::ShapeDialect>(module);
   }
 };
 

@@ -15,7 +15,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace mlirc {
@@ -49,14 +48,7 @@ struct LowerTosaPass : public mlirc::impl::LowerTosaBase<LowerTosaPass> {
       return signalPassFailure();
     // Shapes the lowered reshapes, pads and slices read are left unused
     // (those of a reshape of a dynamic shape, which no fold removed).
-    SmallVector<Operation *> left;
-    module.walk([&](Operation *op) {
-      if (isa<tosa::TosaDialect>(op->getDialect()))
-        left.push_back(op);
-    });
-    for (Operation *op : llvm::reverse(left))
-      if (isOpTriviallyDead(op))
-        op->erase();
+    mlirc::eraseDeadOpsOfDialect<tosa::TosaDialect>(module);
   }
 };
 

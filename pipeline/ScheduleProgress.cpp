@@ -149,5 +149,6 @@ mlirc::applyNamingTransformOps(Operation *entry,
     for (auto &[location, text] : error.notes)
       diag.attachNote(location) << text;
   }
-  return result;
+  // An error shown fails the compile, even where the interpreter went on.
+  return held.empty() ? result : failure();
 }
