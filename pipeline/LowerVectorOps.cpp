@@ -5,9 +5,10 @@
 // vector.mask around transfers, nor contractions that do not add, nor
 // extracts and inserts of a row at a dynamic position; it
 // leaves them for a lowering of the user's choosing. mlirc chooses MLIR's
-// own patterns, before vector-to-scf (host and device code alike); and
-// lowers 1-D transfers of GPU memory spaces to loads and stores, which the
-// device lowerings take.
+// own patterns, before vector-to-scf (host and device code alike); lowers
+// 1-D transfers of GPU memory spaces to loads and stores, which the device
+// lowerings take; and masked maximumf/minimumf reductions, which MLIR 22
+// lowers wrong.
 //
 //===----------------------------------------------------------------------===//
 
@@ -237,6 +238,39 @@ struct InsertDynamicRow : OpRewritePattern<vector::InsertOp> {
   }
 };
 
+/// A masked maximumf or minimumf reduction as the unmasked reduction of
+/// the vector with -inf or +inf in its inactive lanes. MLIR 22's
+/// vector-to-llvm fills them with the negative subnormal closest to zero
+/// (above every negative active lane) or FLT_MAX (below an active +inf).
+struct MaskedMinMaxReduction : OpRewritePattern<vector::MaskOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::MaskOp op,
+                                PatternRewriter &rewriter) const override {
+    auto reduction = dyn_cast_or_null<vector::ReductionOp>(op.getMaskableOp());
+    if (!reduction || op.getPassthru())
+      return failure();
+    vector::CombiningKind kind = reduction.getKind();
+    if (kind != vector::CombiningKind::MAXIMUMF &&
+        kind != vector::CombiningKind::MINIMUMF)
+      return failure();
+    VectorType type = reduction.getSourceVectorType();
+    auto elementType = cast<FloatType>(type.getElementType());
+    APFloat infinity =
+        APFloat::getInf(elementType.getFloatSemantics(),
+                        /*Negative=*/kind == vector::CombiningKind::MAXIMUMF);
+    Location loc = op.getLoc();
+    Value neutral = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(type, infinity));
+    Value active = arith::SelectOp::create(rewriter, loc, op.getMask(),
+                                           reduction.getVector(), neutral);
+    rewriter.replaceOpWithNewOp<vector::ReductionOp>(
+        op, reduction.getType(), reduction.getKindAttr(), active,
+        reduction.getAcc(), reduction.getFastmathAttr());
+    return success();
+  }
+};
+
 struct LowerVectorOpsPass
     : public mlirc::impl::LowerVectorOpsBase<LowerVectorOpsPass> {
   using LowerVectorOpsBase::LowerVectorOpsBase;
@@ -254,7 +288,8 @@ struct LowerVectorOpsPass
     vector::populateVectorGatherLoweringPatterns(patterns);
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
     patterns.add<LowerNDLoad, LowerNDStore, PrintWideFloatsAsF64,
-                 ExtractDynamicRow, InsertDynamicRow>(&getContext());
+                 ExtractDynamicRow, InsertDynamicRow, MaskedMinMaxReduction>(
+        &getContext());
     if (failed(mlirc::applyPatternsWithBound(
             getOperation(), std::move(patterns), getArgument())))
       signalPassFailure();
