@@ -302,14 +302,11 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
   return success();
 }
 
-/// A clustered gpu.subgroup_reduce as xor shuffles of the cluster's width.
+/// A clustered gpu.subgroup_reduce through the device's shuffles.
 LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
   std::optional<uint32_t> cluster = op.getClusterSize();
   if (!cluster)
     return success();
-  // A cluster of C lanes with stride S: the lanes of a segment of C * S
-  // that agree modulo S, which xor shuffles by S, 2S, ... exchange.
-  uint32_t stride = op.getClusterStride();
   Type type = op.getType();
   if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&
       !type.isF64())
@@ -317,21 +314,19 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
            << type
            << " cannot be compiled for the Vulkan target; it takes i32, i64, "
               "f32 and f64";
-  Location loc = op.getLoc();
   OpBuilder b(op);
-  Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
-                                             *cluster * stride);
-  vector::CombiningKind combining = gpu::convertReductionKind(op.getOp());
-  Value value = op.getValue();
-  for (uint32_t offset = stride; offset < *cluster * stride; offset *= 2) {
-    Value distance =
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
-    auto shuffle = gpu::ShuffleOp::create(b, loc, value, distance, width,
-                                          gpu::ShuffleMode::XOR);
-    value = vector::makeArithReduction(b, loc, combining, value,
-                                       shuffle.getShuffleResult());
-  }
-  op.replaceAllUsesWith(value);
+  Location loc = op.getLoc();
+  Value lane = arith::IndexCastUIOp::create(
+      b, loc, b.getI32Type(),
+      gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
+  auto shuffle = [&](OpBuilder &b, Value value, Value offset, unsigned width,
+                     gpu::ShuffleMode mode) -> std::pair<Value, Value> {
+    Value segment = arith::ConstantIntOp::create(b, loc, b.getI32Type(), width);
+    auto op = gpu::ShuffleOp::create(b, loc, value, offset, segment, mode);
+    return {op.getShuffleResult(), op.getValid()};
+  };
+  op.replaceAllUsesWith(
+      mlirc::buildSubgroupReduction(b, op, *cluster, lane, shuffle));
   op.erase();
   return success();
 }
@@ -509,6 +504,34 @@ struct BitwiseReduceToSPIRV : public OpConversionPattern<gpu::SubgroupReduceOp> 
 };
 
 } // namespace
+
+Value mlirc::buildSubgroupReduction(OpBuilder &b, gpu::SubgroupReduceOp reduce,
+                                    unsigned cluster, Value lane,
+                                    ShuffleBuilder shuffle) {
+  // The lanes of a cluster are those of a segment of C * S lanes that agree
+  // modulo S. A tree of down shuffles sums them into the first; a source
+  // past the block (valid false) adds nothing: the block's last cluster
+  // may be partial (a block of 100 threads), and its lanes are a prefix of
+  // the cluster, so the first lane still gets them all. Xor shuffles had
+  // such a lane add its own value again.
+  Location loc = reduce.getLoc();
+  Type i32 = b.getI32Type();
+  unsigned stride = reduce.getClusterStride();
+  unsigned segment = cluster * stride;
+  vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
+  Value value = reduce.getValue();
+  for (unsigned offset = stride; offset < segment; offset *= 2) {
+    auto [other, valid] =
+        shuffle(b, value, arith::ConstantIntOp::create(b, loc, i32, offset),
+                segment, gpu::ShuffleMode::DOWN);
+    Value combined = vector::makeArithReduction(b, loc, kind, value, other);
+    value = arith::SelectOp::create(b, loc, valid, combined, value);
+  }
+  // The first lane of the lane's cluster is its position modulo S.
+  Value first = arith::RemUIOp::create(
+      b, loc, lane, arith::ConstantIntOp::create(b, loc, i32, stride));
+  return shuffle(b, value, first, segment, gpu::ShuffleMode::IDX).first;
+}
 
 unsigned mlirc::getConstantWidth(gpu::ShuffleOp shuffle) {
   APInt width;

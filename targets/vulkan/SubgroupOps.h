@@ -6,7 +6,7 @@
 // - gpu.shuffle of a constant power-of-two width W as a shuffle within
 //   segments of W lanes of a subgroup, right on every subgroup of at least
 //   W lanes (the runtime checks that the device has them, or asks for W);
-// - clustered gpu.subgroup_reduce as xor shuffles within the cluster;
+// - clustered gpu.subgroup_reduce as shuffles within the cluster;
 // - gpu.all_reduce as subgroup reductions combined through workgroup
 //   memory, right for every subgroup size.
 //
@@ -15,6 +15,7 @@
 #ifndef MLIRC_TARGETS_VULKAN_SUBGROUPOPS_H
 #define MLIRC_TARGETS_VULKAN_SUBGROUPOPS_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
@@ -53,6 +54,20 @@ void populateShuffleToSPIRVPatterns(mlir::SPIRVTypeConverter &converter,
 /// The constant width of \p shuffle, or 0: a constant, or the size of a
 /// block the kernel fixes (MLIR's CUDA tests shuffle across the block).
 unsigned getConstantWidth(mlir::gpu::ShuffleOp shuffle);
+
+/// Emits a shuffle of a value by an offset within segments of a width, in
+/// the given mode: its result and whether the source lane exists.
+using ShuffleBuilder = llvm::function_ref<std::pair<mlir::Value, mlir::Value>(
+    mlir::OpBuilder &, mlir::Value value, mlir::Value offset, unsigned width,
+    mlir::gpu::ShuffleMode mode)>;
+
+/// The result of \p reduce in clusters of \p cluster lanes (its stride),
+/// in every lane, through \p shuffle; right also in a last, partial
+/// cluster. \p lane is the lane's i32 index in its subgroup.
+mlir::Value buildSubgroupReduction(mlir::OpBuilder &b,
+                                   mlir::gpu::SubgroupReduceOp reduce,
+                                   unsigned cluster, mlir::Value lane,
+                                   ShuffleBuilder shuffle);
 
 /// The most lanes one subgroup must have for the shuffles and clustered
 /// reductions of \p kernel and the functions it calls, 0 for none.

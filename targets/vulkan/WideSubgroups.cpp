@@ -120,18 +120,17 @@ private:
       return;
     }
     auto reduce = cast<gpu::SubgroupReduceOp>(op);
-    unsigned cluster = reduce.getClusterSize().value_or(width);
-    vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
-    Value value = reduce.getValue();
-    for (unsigned offset = 1; offset < cluster; offset *= 2) {
-      Value distance =
-          arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
-      Value other =
-          emitShuffle(b, loc, value, distance, cluster, gpu::ShuffleMode::XOR)
-              .first;
-      value = vector::makeArithReduction(b, loc, kind, value, other);
-    }
-    replace(op, value);
+    Value lane = arith::IndexCastUIOp::create(
+        b, loc, b.getI32Type(),
+        arith::RemUIOp::create(b, loc, linear,
+                               arith::ConstantIndexOp::create(b, loc, width)));
+    auto shuffle = [&](OpBuilder &b, Value value, Value offset,
+                       unsigned segment, gpu::ShuffleMode mode) {
+      return emitShuffle(b, loc, value, offset, segment, mode);
+    };
+    replace(op, mlirc::buildSubgroupReduction(
+                    b, reduce, reduce.getClusterSize().value_or(width), lane,
+                    shuffle));
   }
 
   void replace(Operation *op, Value value) {
