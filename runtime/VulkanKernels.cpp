@@ -174,7 +174,15 @@ void Device::makePipelineLayout(Kernel &kernel) {
   const char *entry = image.name;
   kernel.workgroupBytes = image.workgroupBytes;
   bool narrow = lanes && !choose && features.subgroupSize < lanes;
-  if (narrow && !image.wideEntry.empty()) {
+  // CUDA's warps, and the host target's subgroups, are runs of linear
+  // thread ids. A device packs a block of more than one dimension into
+  // subgroups as it likes, and where a row is no whole number of subgroups
+  // it splits rows differently (lavapipe gives each row of 25 threads
+  // subgroups of its own): there, too, the subgroups of workgroup memory.
+  unsigned subgroup = choose ? lanes : features.subgroupSize;
+  bool splitRows = lanes && image.block[1] * image.block[2] > 1 &&
+                   image.block[0] % subgroup != 0;
+  if ((narrow || splitRows) && !image.wideEntry.empty()) {
     entry = image.wideEntry.c_str();
     kernel.workgroupBytes = image.wideWorkgroupBytes;
     narrow = false;
