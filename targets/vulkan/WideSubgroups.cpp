@@ -235,10 +235,6 @@ void mlirc::addWideSubgroupKernels(Operation *module) {
     kernel.walk([&](Operation *op) {
       if (isSubgroupOp(op) && !isUniform(op, kernel))
         safe = false;
-      // Strided clusters are an error on the native path; not made here.
-      if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
-        if (reduce.getClusterStride() != 1)
-          safe = false;
       if (auto call = dyn_cast<CallOpInterface>(op))
         if (auto callee =
                 dyn_cast_or_null<SymbolRefAttr>(call.getCallableForCallee()))
