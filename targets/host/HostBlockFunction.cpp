@@ -8,6 +8,7 @@
 
 #include "targets/host/HostBlockFunction.h"
 #include "pipeline/AllocsOnStack.h"
+#include "pipeline/LiftKernelBranches.h"
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -680,11 +681,17 @@ LogicalResult BlockFunctionBuilder::emitSplitBranch(const BoundsGuard &guard,
 }
 
 FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
+  // Barriers, shuffles and reductions are placed by the scf ops around
+  // them: lift branches into those first.
   bool unstructured = !kernel.getBody().hasOneBlock();
+  if (unstructured && containsCrossThread(kernel) &&
+      succeeded(mlirc::liftKernelBranches(kernel)))
+    unstructured = !kernel.getBody().hasOneBlock();
   if (unstructured && containsCrossThread(kernel))
     return kernel.emitError(
         "mlirc's host target needs structured control flow (scf) in kernels "
-        "with barriers, shuffles or reductions");
+        "with barriers, shuffles or reductions, and this kernel's branches "
+        "do not lift into scf ops (an exit other than gpu.return?)");
   MLIRContext *context = kernel.getContext();
   auto ptr = LLVM::LLVMPointerType::get(context);
   auto sharedType =

@@ -11,6 +11,7 @@
 
 #include "pipeline/BoundedRewrites.h"
 #include "pipeline/InlineGpuHelpers.h"
+#include "pipeline/LiftKernelBranches.h"
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "targets/vulkan/AccurateMath.h"
@@ -33,7 +34,6 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ComplexToSPIRV/ComplexToSPIRV.h"
-#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
 #include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
@@ -60,7 +60,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -121,20 +120,6 @@ struct SwitchAsIfs : public OpRewritePattern<scf::IndexSwitchOp> {
 
 /// MLIR's lifting of branches into scf ops, for gpu.func too: an infinite
 /// loop in a kernel ends the kernel after it (never reached).
-struct LiftKernelBranches : public ControlFlowToSCFTransformation {
-  FailureOr<Operation *> createUnreachableTerminator(Location loc,
-                                                     OpBuilder &builder,
-                                                     Region &region) override {
-    auto kernel = dyn_cast<gpu::GPUFuncOp>(region.getParentOp());
-    if (!kernel)
-      return ControlFlowToSCFTransformation::createUnreachableTerminator(
-          loc, builder, region);
-    if (kernel.getFunctionType().getNumResults() != 0)
-      return failure();
-    return gpu::ReturnOp::create(builder, loc).getOperation();
-  }
-};
-
 struct ConvertKernelsToSPIRVPass
     : public mlirc::impl::ConvertKernelsToSPIRVBase<ConvertKernelsToSPIRVPass> {
   void runOnOperation() override {
@@ -556,13 +541,8 @@ struct ConvertKernelsToSPIRVPass
   /// Lifts the branches (cf) of every function in \p copy into scf ops;
   /// what stays is an error at it.
   LogicalResult liftBranches(Operation *copy) {
-    LiftKernelBranches lifting;
     WalkResult result = copy->walk([&](FunctionOpInterface function) {
-      Region &body = function.getFunctionBody();
-      if (body.empty() || body.hasOneBlock())
-        return WalkResult::advance();
-      DominanceInfo dominance(function);
-      if (failed(transformCFGToSCF(body, lifting, dominance))) {
+      if (failed(mlirc::liftKernelBranches(function))) {
         function.emitError("'")
             << function.getName()
             << "' cannot be compiled for the Vulkan target: its branches do "
