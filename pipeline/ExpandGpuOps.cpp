@@ -9,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BlockUniform.h"
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/LiftKernelBranches.h"
 #include "pipeline/Passes.h"
 #include "pipeline/ShuffleSegments.h"
 #include "pipeline/SubgroupOpsByElement.h"
@@ -321,11 +323,25 @@ struct ExpandGpuOpsPass
     if (reduxSync)
       expressReductionsAsRedux();
     // MLIR's all-reduce lowering rewrites a kernel only when every
-    // gpu.all_reduce in it is marked uniform. One in a kernel's entry block
-    // is reached by every thread, as MLIR's own tests write them unmarked.
+    // gpu.all_reduce in it is marked uniform. One that every thread reaches
+    // alike (in the kernel's entry block, or in loops and branches the whole
+    // block takes alike there) is, as MLIR's own tests write them unmarked;
+    // branches (cf) are lifted into scf ops to tell.
+    getOperation().walk([](gpu::GPUFuncOp kernel) {
+      if (!kernel.isKernel() || kernel.getBody().hasOneBlock())
+        return;
+      if (kernel
+              .walk([](gpu::AllReduceOp op) {
+                return op.getUniform() ? WalkResult::advance()
+                                       : WalkResult::interrupt();
+              })
+              .wasInterrupted())
+        (void)mlirc::liftKernelBranches(kernel);
+    });
     WalkResult nonUniform = getOperation().walk([&](gpu::AllReduceOp op) {
-      auto kernel = dyn_cast<gpu::GPUFuncOp>(op->getParentOp());
-      if (kernel && kernel.isKernel() && op->getBlock() == &kernel.front())
+      auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+      if (kernel && kernel.isKernel() &&
+          mlirc::isReachedByWholeBlock(op, kernel))
         op.setUniform(true);
       if (op.getUniform())
         return WalkResult::advance();

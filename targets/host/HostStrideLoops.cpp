@@ -12,6 +12,7 @@
 
 #include "targets/host/HostStrideLoops.h"
 
+#include "pipeline/BlockUniform.h"
 #include "targets/host/HostBlockFunction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,25 +24,6 @@
 using namespace mlir;
 
 namespace {
-
-/// Whether \p value is the same in every thread of a block: built by pure
-/// arith ops from constants, the kernel's arguments and block-level ids
-/// and sizes.
-bool isBlockUniform(Value value, gpu::GPUFuncOp kernel, unsigned depth = 0) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return arg.getOwner() == &kernel.getBody().front();
-  Operation *def = value.getDefiningOp();
-  if (!def || depth > 8)
-    return false;
-  if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
-    return true;
-  if (!isa<arith::ArithDialect>(def->getDialect()) || !isPure(def) ||
-      def->getNumRegions() != 0)
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isBlockUniform(operand, kernel, depth + 1);
-  });
-}
 
 /// The bits \p value needs if it is positive and at most that wide: a
 /// positive constant, a block or grid size (below 2^31 on every target),
@@ -98,7 +80,7 @@ ThreadStart getThreadStart(Value value, gpu::GPUFuncOp kernel) {
     return start;
   for (auto [offset, thread] : {std::pair(add.getLhs(), add.getRhs()),
                                 std::pair(add.getRhs(), add.getLhs())})
-    if (isThreadX(thread) && isBlockUniform(offset, kernel)) {
+    if (isThreadX(thread) && mlirc::isBlockUniform(offset, kernel)) {
       start.found = true;
       start.offset = offset;
       return start;
@@ -201,8 +183,8 @@ void mlirc::host::makeStrideLoopsUniform(gpu::GPUModuleOp module) {
       ThreadStart start = getThreadStart(loop.getLowerBound(), kernel);
       if (start.found && !loop.getUnsignedCmp() &&
           loop.getLowerBound().getType().isIndex() &&
-          isBlockUniform(loop.getUpperBound(), kernel) &&
-          isBlockUniform(loop.getStep(), kernel) &&
+          mlirc::isBlockUniform(loop.getUpperBound(), kernel) &&
+          mlirc::isBlockUniform(loop.getStep(), kernel) &&
           positiveBits(loop.getStep()) && !containsCrossThread(loop))
         loops.push_back({loop, start});
     }
