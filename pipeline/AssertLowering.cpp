@@ -1,13 +1,11 @@
 //===- AssertLowering.cpp - What every lowering of cf.assert shares -------===//
 
 #include "pipeline/AssertLowering.h"
+#include "pipeline/LiftKernelBranches.h"
 
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 
@@ -51,22 +49,10 @@ LogicalResult mlirc::moveAssertsToFunctionBody(Operation *func,
                                                StringRef target) {
   // The structured ops around each assert, as convert-scf-to-cf lowers
   // them.
-  DenseSet<Operation *> toLower;
-  func->walk([&](cf::AssertOp op) {
-    for (Operation *parent = op->getParentOp(); parent != func;
-         parent = parent->getParentOp())
-      if (isa<scf::SCFDialect>(parent->getDialect()))
-        toLower.insert(parent);
-  });
-  if (!toLower.empty()) {
-    ConversionTarget legal(*func->getContext());
-    legal.markUnknownOpDynamicallyLegal(
-        [&](Operation *op) { return !toLower.contains(op); });
-    RewritePatternSet patterns(func->getContext());
-    populateSCFToControlFlowConversionPatterns(patterns);
-    if (failed(applyPartialConversion(func, legal, std::move(patterns))))
-      return failure();
-  }
+  SmallVector<Operation *> asserts;
+  func->walk([&](cf::AssertOp op) { asserts.push_back(op); });
+  if (failed(mlirc::lowerScfAround(func, asserts)))
+    return failure();
   WalkResult held = func->walk([&](cf::AssertOp op) {
     if (op->getParentOp() == func)
       return WalkResult::advance();

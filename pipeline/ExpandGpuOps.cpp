@@ -353,6 +353,17 @@ struct ExpandGpuOpsPass
     });
     if (nonUniform.wasInterrupted())
       return signalPassFailure();
+    // MLIR's lowering splits the block of each all_reduce, which an scf
+    // op's region cannot hold.
+    WalkResult notLowered = getOperation().walk([&](gpu::GPUFuncOp kernel) {
+      SmallVector<Operation *> reductions;
+      kernel.walk([&](gpu::AllReduceOp op) { reductions.push_back(op); });
+      return failed(mlirc::lowerScfAround(kernel, reductions))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (notLowered.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateGpuAllReducePatterns(patterns);
     populateGpuSubgroupIdPatterns(patterns);

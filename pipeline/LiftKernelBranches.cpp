@@ -7,9 +7,12 @@
 #include "pipeline/LiftKernelBranches.h"
 
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CFGToSCF.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 
@@ -40,4 +43,22 @@ LogicalResult mlirc::liftKernelBranches(FunctionOpInterface function) {
   LiftKernelBranches lifting;
   DominanceInfo dominance(function);
   return transformCFGToSCF(body, lifting, dominance);
+}
+
+LogicalResult mlirc::lowerScfAround(Operation *function,
+                                    ArrayRef<Operation *> ops) {
+  DenseSet<Operation *> toLower;
+  for (Operation *op : ops)
+    for (Operation *parent = op->getParentOp(); parent && parent != function;
+         parent = parent->getParentOp())
+      if (isa<scf::SCFDialect>(parent->getDialect()))
+        toLower.insert(parent);
+  if (toLower.empty())
+    return success();
+  ConversionTarget legal(*function->getContext());
+  legal.markUnknownOpDynamicallyLegal(
+      [&](Operation *op) { return !toLower.contains(op); });
+  RewritePatternSet patterns(function->getContext());
+  populateSCFToControlFlowConversionPatterns(patterns);
+  return applyPartialConversion(function, legal, std::move(patterns));
 }

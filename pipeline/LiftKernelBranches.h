@@ -4,7 +4,10 @@
 // target's block functions, which place barriers, shuffles and reductions
 // by the scf ops around them. MLIR's CFG-to-SCF transformation lifts
 // branches (cf) into scf.if, scf.while and scf.index_switch; a kernel's
-// unreachable end becomes gpu.return.
+// unreachable end becomes gpu.return. The other way, some lowerings split
+// the block an op is in (a kernel's asserts, MLIR's gpu.all_reduce
+// lowering), which an scf op's one-block region cannot hold: the scf ops
+// around such ops become branches first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,12 @@ namespace mlirc {
 /// Lifts the branches of \p function's body into scf ops. Failure, with
 /// nothing reported, where they do not lift.
 mlir::LogicalResult liftKernelBranches(mlir::FunctionOpInterface function);
+
+/// Lowers the scf ops around each of \p ops in \p function to branches
+/// (as convert-scf-to-cf), so that each op is directly in the function's
+/// body.
+mlir::LogicalResult lowerScfAround(mlir::Operation *function,
+                                   llvm::ArrayRef<mlir::Operation *> ops);
 
 } // namespace mlirc
 
