@@ -1,4 +1,4 @@
-//===- BlockUniform.cpp - Values and ops the same in a whole block --------===//
+//===- BlockUniform.cpp - What a whole block shares ----------------------===//
 //
 // See BlockUniform.h.
 //

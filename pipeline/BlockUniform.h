@@ -1,5 +1,4 @@
-//===- BlockUniform.h - Values and ops the same in a whole block -*- C++
-//-*-===//
+//===- BlockUniform.h - What a whole block shares --------------*- C++ -*-===//
 //
 // Some GPU ops must be reached by every thread of a block alike
 // (gpu.all_reduce, barriers); a kernel's ids, sizes and arguments tell

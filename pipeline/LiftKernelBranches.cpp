@@ -18,8 +18,8 @@ using namespace mlir;
 
 namespace {
 
-/// MLIR's lifting, ending a kernel's unreachable paths with gpu.return
-/// (func.return is not a kernel's terminator).
+/// MLIR's lifting, for gpu.func too: a kernel's unreachable end (after an
+/// infinite loop) is a gpu.return, never reached.
 struct LiftKernelBranches : public ControlFlowToSCFTransformation {
   FailureOr<Operation *> createUnreachableTerminator(Location loc,
                                                      OpBuilder &builder,

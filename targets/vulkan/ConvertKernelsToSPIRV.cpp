@@ -118,8 +118,6 @@ struct SwitchAsIfs : public OpRewritePattern<scf::IndexSwitchOp> {
   }
 };
 
-/// MLIR's lifting of branches into scf ops, for gpu.func too: an infinite
-/// loop in a kernel ends the kernel after it (never reached).
 struct ConvertKernelsToSPIRVPass
     : public mlirc::impl::ConvertKernelsToSPIRVBase<ConvertKernelsToSPIRVPass> {
   void runOnOperation() override {

@@ -322,8 +322,8 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
   auto shuffle = [&](OpBuilder &b, Value value, Value offset, unsigned width,
                      gpu::ShuffleMode mode) -> std::pair<Value, Value> {
     Value segment = arith::ConstantIntOp::create(b, loc, b.getI32Type(), width);
-    auto op = gpu::ShuffleOp::create(b, loc, value, offset, segment, mode);
-    return {op.getShuffleResult(), op.getValid()};
+    auto made = gpu::ShuffleOp::create(b, loc, value, offset, segment, mode);
+    return {made.getShuffleResult(), made.getValid()};
   };
   op.replaceAllUsesWith(
       mlirc::buildSubgroupReduction(b, op, *cluster, lane, shuffle));
