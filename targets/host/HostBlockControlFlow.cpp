@@ -176,6 +176,13 @@ LogicalResult BlockFunctionBuilder::emitIterations(scf::ForOp forOp, Value lb,
     if (it != buffers.end() && it->second != carried[i])
       continue;
     BlockArgument carriedArg = forOp.getRegionIterArgs()[i];
+    // A shuffle or reduction of the carried value reads the other threads'
+    // rows of its buffer, in a thread loop that may also compute the
+    // yielded value: storing that in place would let a later thread read
+    // an earlier thread's next value.
+    if (llvm::any_of(carriedArg.getUsers(),
+                     [](Operation *u) { return isCrossThread(u); }))
+      continue;
     bool readsBefore = llvm::all_of(carriedArg.getUsers(), [&](Operation *u) {
       Operation *top = forOp.getBody()->findAncestorOpInBlock(*u);
       return top && (top == def || top->isBeforeInBlock(def));
