@@ -327,17 +327,34 @@ struct ExpandGpuOpsPass
     // alike (in the kernel's entry block, or in loops and branches the whole
     // block takes alike there) is, as MLIR's own tests write them unmarked;
     // branches (cf) are lifted into scf ops to tell.
-    getOperation().walk([](gpu::GPUFuncOp kernel) {
+    // Lifted: kernels with branches and an all_reduce not yet known to be
+    // reached by every thread.
+    auto needsLifting = [](gpu::GPUFuncOp kernel) {
       if (!kernel.isKernel() || kernel.getBody().hasOneBlock())
-        return;
-      if (kernel
-              .walk([](gpu::AllReduceOp op) {
-                return op.getUniform() ? WalkResult::advance()
-                                       : WalkResult::interrupt();
-              })
-              .wasInterrupted())
-        (void)mlirc::liftKernelBranches(kernel);
+        return false;
+      return kernel
+          .walk([&](gpu::AllReduceOp op) {
+            if (op.getUniform() || mlirc::isReachedByWholeBlock(op, kernel))
+              return WalkResult::advance();
+            return WalkResult::interrupt();
+          })
+          .wasInterrupted();
+    };
+    WalkResult notLifted = getOperation().walk([&](gpu::GPUFuncOp kernel) {
+      if (!needsLifting(kernel) || succeeded(mlirc::liftKernelBranches(kernel)))
+        return WalkResult::advance();
+      // A failed lifting leaves the kernel in no defined state.
+      kernel.emitError("the branches of kernel '")
+          << kernel.getName()
+          << "' do not lift into scf ops, which tell whether its "
+             "gpu.all_reduce is reached by every thread ("
+          << vendor
+          << " targets); mark it 'uniform' and write the kernel's control "
+             "flow with scf";
+      return WalkResult::interrupt();
     });
+    if (notLifted.wasInterrupted())
+      return signalPassFailure();
     WalkResult nonUniform = getOperation().walk([&](gpu::AllReduceOp op) {
       auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
       if (kernel && kernel.isKernel() &&

@@ -180,7 +180,7 @@ void Device::makePipelineLayout(Kernel &kernel) {
   // it splits rows differently (lavapipe gives each row of 25 threads
   // subgroups of its own): there, too, the subgroups of workgroup memory.
   unsigned subgroup = choose ? lanes : features.subgroupSize;
-  bool splitRows = lanes && image.block[1] * image.block[2] > 1 &&
+  bool splitRows = lanes && subgroup && image.block[1] * image.block[2] > 1 &&
                    image.block[0] % subgroup != 0;
   if ((narrow || splitRows) && !image.wideEntry.empty()) {
     entry = image.wideEntry.c_str();

@@ -9,17 +9,20 @@
 // the same subgroups. The runtime launches it where the device's subgroups
 // are too narrow.
 //
-// Safe means: the barriers are reached by every thread, so each subgroup
-// op sits in the kernel's own body, at most inside scf.for loops of
-// constant bounds; and no function the kernel calls has subgroup ops. A
-// block size that is no multiple of W ends in a partial subgroup, whose
+// Safe means: the barriers are reached by every thread alike, so each
+// subgroup op sits in the kernel's own body, at most inside scf.for loops
+// of block-uniform bounds and scf.if ops of block-uniform conditions
+// (pipeline/BlockUniform.h); and no function the kernel calls has
+// subgroup ops. A block size that is no multiple of W ends in a partial
+// subgroup, whose
 // sources past the block's last thread are invalid. (gpu.all_reduce needs
 // none of this: it is right on any subgroups.)
 //
 //===----------------------------------------------------------------------===//
 
-#include "targets/vulkan/SubgroupOps.h"
+#include "pipeline/BlockUniform.h"
 #include "pipeline/ShuffleSegments.h"
+#include "targets/vulkan/SubgroupOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -30,7 +33,6 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
@@ -42,20 +44,6 @@ bool isSubgroupOp(Operation *op) {
   return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp, gpu::LaneIdOp,
              gpu::SubgroupIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp,
              gpu::SubgroupBroadcastOp>(op);
-}
-
-/// True when every thread of the workgroup reaches \p op as often as any
-/// other: no enclosing op but loops of constant bounds.
-bool isUniform(Operation *op, gpu::GPUFuncOp kernel) {
-  for (Operation *parent = op->getParentOp(); parent != kernel;
-       parent = parent->getParentOp()) {
-    auto loop = dyn_cast<scf::ForOp>(parent);
-    if (!loop || !matchPattern(loop.getLowerBound(), m_Constant()) ||
-        !matchPattern(loop.getUpperBound(), m_Constant()) ||
-        !matchPattern(loop.getStep(), m_Constant()))
-      return false;
-  }
-  return true;
 }
 
 /// Rewrites \p kernel's subgroup ops for subgroups of \p width threads in
@@ -233,7 +221,7 @@ void mlirc::addWideSubgroupKernels(Operation *module) {
     // Subgroup ops only in the kernel itself, where every thread is.
     bool safe = true;
     kernel.walk([&](Operation *op) {
-      if (isSubgroupOp(op) && !isUniform(op, kernel))
+      if (isSubgroupOp(op) && !mlirc::isReachedByWholeBlock(op, kernel))
         safe = false;
       if (auto call = dyn_cast<CallOpInterface>(op))
         if (auto callee =
