@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/BlockUniform.h"
+#include "pipeline/LiftKernelBranches.h"
 #include "pipeline/ShuffleSegments.h"
 #include "targets/vulkan/SubgroupOps.h"
 
@@ -218,10 +219,19 @@ void mlirc::addWideSubgroupKernels(Operation *module) {
     std::optional<SmallVector<int64_t, 3>> block = getWorkgroupSize(kernel);
     if (!width || !block)
       continue;
+    // The copy, its branches (cf) lifted into scf ops, which tell where
+    // every thread is alike; a kernel whose branches do not lift gets none.
+    OpBuilder b(kernel);
+    b.setInsertionPointAfter(kernel);
+    auto wide = cast<gpu::GPUFuncOp>(b.clone(*kernel));
+    if (failed(mlirc::liftKernelBranches(wide))) {
+      wide.erase();
+      continue;
+    }
     // Subgroup ops only in the kernel itself, where every thread is.
     bool safe = true;
-    kernel.walk([&](Operation *op) {
-      if (isSubgroupOp(op) && !mlirc::isReachedByWholeBlock(op, kernel))
+    wide.walk([&](Operation *op) {
+      if (isSubgroupOp(op) && !mlirc::isReachedByWholeBlock(op, wide))
         safe = false;
       if (auto call = dyn_cast<CallOpInterface>(op))
         if (auto callee =
@@ -231,11 +241,10 @@ void mlirc::addWideSubgroupKernels(Operation *module) {
                 [&](Operation *inner) { safe &= !isSubgroupOp(inner); });
           }
     });
-    if (!safe)
+    if (!safe) {
+      wide.erase();
       continue;
-    OpBuilder b(kernel);
-    b.setInsertionPointAfter(kernel);
-    auto wide = cast<gpu::GPUFuncOp>(b.clone(*kernel));
+    }
     wide.setName(getWideSubgroupsName(kernel.getName()));
     symbols.insert(wide);
     Emulation(wide, *block, width).run();
