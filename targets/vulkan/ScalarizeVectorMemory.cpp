@@ -365,6 +365,13 @@ void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
   // The emulation extracts each lane of the mask; the extracts sink
   // through the mask's elementwise computation (a constant vector of lane
   // numbers compared with the bound) to scalars, and the vectors of more
-  // lanes than SPIR-V has go away.
-  vector::populateSinkVectorOpsPatterns(patterns);
+  // lanes than SPIR-V has go away. Transposes do not sink: with a
+  // constant operand, the reordering makes a transpose of the constant,
+  // which the next reordering moves back, forever (an elementwise op of a
+  // transposed constant and another constant).
+  RewritePatternSet sinks(patterns.getContext());
+  vector::populateSinkVectorOpsPatterns(sinks);
+  for (std::unique_ptr<RewritePattern> &sink : sinks.getNativePatterns())
+    if (!sink->getDebugName().ends_with("ReorderElementwiseOpsOnTranspose"))
+      patterns.add(std::move(sink));
 }
