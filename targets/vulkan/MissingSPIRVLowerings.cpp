@@ -104,8 +104,10 @@ struct BooleanArith : public RewritePattern {
 
 /// vector.reduction and, or and xor, which MLIR's SPIR-V lowering lacks
 /// (SPIR-V has no such instruction), every reduction of i1 (MLIR made an
-/// invalid spirv.IAdd of i1 of an add), and float reductions of more than
-/// four elements, as the ops on the elements in turn.
+/// invalid spirv.IAdd of i1 of an add), float reductions of more than
+/// four elements, and reductions of more than four elements with an
+/// accumulator (MLIR's unrolling drops it), as the ops on the elements in
+/// turn.
 struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::ReductionOp op,
@@ -120,8 +122,9 @@ struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
     bool ordered = isa<FloatType>(element) && mlirc::isLongVector(type) &&
                    !arith::bitEnumContainsAll(op.getFastmath(),
                                               arith::FastMathFlags::reassoc);
+    bool accumulated = op.getAcc() && mlirc::isLongVector(type);
     if ((kind != K::AND && kind != K::OR && kind != K::XOR &&
-         !element.isInteger(1) && !ordered) ||
+         !element.isInteger(1) && !ordered && !accumulated) ||
         type.getRank() != 1 || type.isScalable())
       return failure();
     Location loc = op.getLoc();
