@@ -9,10 +9,13 @@
 
 #include "pipeline/BoundedRewrites.h"
 #include "pipeline/Passes.h"
+#include "pipeline/ReductionIdentity.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/PatternMatch.h"
@@ -29,6 +32,41 @@ using namespace mlir;
 
 namespace {
 
+/// A masked reduction of one lane without an accumulator as that lane where
+/// the mask keeps it and the kind's neutral element where not. MLIR 22's
+/// canonicalization of one-lane reductions drops the mask then: a masked-off
+/// lane came out as the result.
+struct MaskedOneLaneReduction : public OpRewritePattern<vector::ReductionOp> {
+  MaskedOneLaneReduction(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(vector::ReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    auto maskable = cast<vector::MaskableOpInterface>(op.getOperation());
+    VectorType type = op.getSourceVectorType();
+    if (!maskable.isMasked() || op.getAcc() || type.getNumElements() != 1 ||
+        type.isScalable())
+      return failure();
+    vector::MaskingOpInterface masking = maskable.getMaskingOp();
+    if (masking.hasPassthru())
+      return failure();
+    Location loc = op.getLoc();
+    TypedAttr identity = mlirc::getReductionIdentity(
+        op.getKind(), type.getElementType(), rewriter, loc);
+    if (!identity)
+      return failure();
+    rewriter.setInsertionPoint(masking);
+    SmallVector<int64_t> first(type.getRank(), 0);
+    Value kept =
+        vector::ExtractOp::create(rewriter, loc, masking.getMask(), first);
+    Value lane =
+        vector::ExtractOp::create(rewriter, loc, op.getVector(), first);
+    Value neutral = arith::ConstantOp::create(rewriter, loc, identity);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(masking, kept, lane, neutral);
+    return success();
+  }
+};
+
 struct BoundedCanonicalizerPass
     : public mlirc::impl::BoundedCanonicalizerBase<BoundedCanonicalizerPass> {
   LogicalResult initialize(MLIRContext *context) override {
@@ -38,6 +76,7 @@ struct BoundedCanonicalizerPass
       dialect->getCanonicalizationPatterns(owned);
     for (RegisteredOperationName op : context->getRegisteredOperations())
       op.getCanonicalizationPatterns(owned, context);
+    owned.add<MaskedOneLaneReduction>(context);
     patterns = FrozenRewritePatternSet(std::move(owned));
     return success();
   }

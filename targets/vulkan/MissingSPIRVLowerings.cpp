@@ -1,6 +1,7 @@
 //===- MissingSPIRVLowerings.cpp - What MLIR's SPIR-V lowerings lack -----===//
 
 #include "targets/vulkan/MissingSPIRVLowerings.h"
+#include "pipeline/ReductionIdentity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -466,43 +467,6 @@ struct WideDynamicInsert : public OpRewritePattern<vector::InsertOp> {
   }
 };
 
-/// The atomic kind whose identity is \p kind's neutral element.
-std::optional<arith::AtomicRMWKind> getAtomicKind(vector::CombiningKind kind,
-                                                  Type element) {
-  using K = vector::CombiningKind;
-  using A = arith::AtomicRMWKind;
-  bool isFloat = isa<FloatType>(element);
-  switch (kind) {
-  case K::ADD:
-    return isFloat ? A::addf : A::addi;
-  case K::MUL:
-    return isFloat ? A::mulf : A::muli;
-  case K::MINUI:
-    return A::minu;
-  case K::MINSI:
-    return A::mins;
-  case K::MAXUI:
-    return A::maxu;
-  case K::MAXSI:
-    return A::maxs;
-  case K::AND:
-    return A::andi;
-  case K::OR:
-    return A::ori;
-  case K::XOR:
-    return A::xori;
-  case K::MINNUMF:
-    return A::minnumf;
-  case K::MAXNUMF:
-    return A::maxnumf;
-  case K::MINIMUMF:
-    return A::minimumf;
-  case K::MAXIMUMF:
-    return A::maximumf;
-  }
-  return std::nullopt;
-}
-
 /// vector.mask around a 1-D vector.reduction, which MLIR's SPIR-V lowering
 /// lacks: the reduction of the elements the mask keeps and the kind's
 /// neutral element elsewhere.
@@ -515,13 +479,11 @@ struct MaskedReduction : public OpRewritePattern<vector::MaskOp> {
     if (!reduction || op.hasPassthru())
       return failure();
     VectorType type = reduction.getSourceVectorType();
-    std::optional<arith::AtomicRMWKind> kind =
-        getAtomicKind(reduction.getKind(), type.getElementType());
-    if (type.getRank() != 1 || type.isScalable() || !kind)
+    if (type.getRank() != 1 || type.isScalable())
       return failure();
     Location loc = op.getLoc();
-    TypedAttr identity = arith::getIdentityValueAttr(
-        *kind, type.getElementType(), rewriter, loc);
+    TypedAttr identity = mlirc::getReductionIdentity(
+        reduction.getKind(), type.getElementType(), rewriter, loc);
     if (!identity)
       return failure();
     Value neutral = arith::ConstantOp::create(

@@ -5,11 +5,17 @@
 // FLT_MAX, which beats an active +inf. Now inactive lanes take no part: a
 // NaN in an inactive lane is ignored, one in an active lane propagates,
 // and with no active lane the result is -inf, +inf or the accumulator.
-// In host code and in kernels.
+// In host code and in kernels. A one-lane reduction under a mask without
+// an accumulator gave its lane even where the mask was off (MLIR 22's
+// canonicalization drops the mask there); now it gives the kind's neutral
+// element.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // RUN: %mlirc %s --offload-arch=host -O0 -o %t.O0 && %t.O0 | FileCheck %s
 
 // CHECK: ( -1, -5, inf, 7, nan, nan, -inf, inf, -1, -8, -1, 16, -1 )
+// CHECK-NEXT: ( 0, -2147483648, 1, 18, 18 )
+// CHECK-NEXT: ( -inf, 2.5 )
+// CHECK-NEXT: ( 0, 18 )
 // CHECK-NEXT: ( -1, inf, 7, -inf )
 
 module attributes {gpu.container_module} {
@@ -41,6 +47,22 @@ module attributes {gpu.container_module} {
     %r12 = arith.truncf %w12 : f64 to f32
     %all = vector.from_elements %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12 : vector<13xf32>
     vector.print %all : vector<13xf32>
+    %lane = arith.constant dense<18> : vector<1xi32>
+    %c0 = arith.constant 0 : index
+    %off = vector.create_mask %c0 : vector<1xi1>
+    %on = vector.create_mask %n : vector<1xi1>
+    %l0 = vector.mask %off { vector.reduction <or>, %lane : vector<1xi32> into i32 } : vector<1xi1> -> i32
+    %l1 = vector.mask %off { vector.reduction <maxsi>, %lane : vector<1xi32> into i32 } : vector<1xi1> -> i32
+    %l2 = vector.mask %off { vector.reduction <mul>, %lane : vector<1xi32> into i32 } : vector<1xi1> -> i32
+    %l3 = vector.mask %on { vector.reduction <add>, %lane : vector<1xi32> into i32 } : vector<1xi1> -> i32
+    %l4 = vector.mask %on { vector.reduction <minui>, %lane : vector<1xi32> into i32 } : vector<1xi1> -> i32
+    %lanes = vector.from_elements %l0, %l1, %l2, %l3, %l4 : vector<5xi32>
+    vector.print %lanes : vector<5xi32>
+    %flane = arith.constant dense<2.5> : vector<1xf32>
+    %f0 = vector.mask %off { vector.reduction <maximumf>, %flane : vector<1xf32> into f32 } : vector<1xi1> -> f32
+    %f1 = vector.mask %on { vector.reduction <minnumf>, %flane : vector<1xf32> into f32 } : vector<1xi1> -> f32
+    %flanes = vector.from_elements %f0, %f1 : vector<2xf32>
+    vector.print %flanes : vector<2xf32>
     return
   }
 
@@ -60,6 +82,13 @@ module attributes {gpu.container_module} {
       %r3 = vector.mask %none { vector.reduction <maximumf>, %neg : vector<8xf32> into f32 } : vector<8xi1> -> f32
       %all = vector.from_elements %r0, %r1, %r2, %r3 : vector<4xf32>
       vector.store %all, %out[%c0] : memref<4xf32>, vector<4xf32>
+      %lane = arith.constant dense<18> : vector<1xi32>
+      %off = vector.create_mask %c0 : vector<1xi1>
+      %on = vector.create_mask %n : vector<1xi1>
+      %l0 = vector.mask %off { vector.reduction <add>, %lane : vector<1xi32> into i32 } : vector<1xi1> -> i32
+      %l1 = vector.mask %on { vector.reduction <xor>, %lane : vector<1xi32> into i32 } : vector<1xi1> -> i32
+      %lanes = vector.from_elements %l0, %l1 : vector<2xi32>
+      vector.print %lanes : vector<2xi32>
       gpu.return
     }
   }
