@@ -360,7 +360,7 @@ LogicalResult BlockFunctionBuilder::emitSequence(ArrayRef<Operation *> ops) {
     else
       return op->emitError("mlirc's host target supports gpu.barrier, "
                            "shuffles and reductions inside scf.for, "
-                           "scf.while and scf.if only");
+                           "scf.while, scf.if and scf.index_switch only");
     if (failed(emitted))
       return failure();
   }

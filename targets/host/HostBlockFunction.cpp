@@ -8,6 +8,7 @@
 
 #include "targets/host/HostBlockFunction.h"
 #include "pipeline/AllocsOnStack.h"
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/LiftKernelBranches.h"
 #include "pipeline/Passes.h"
 
@@ -692,6 +693,21 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
         "mlirc's host target needs structured control flow (scf) in kernels "
         "with barriers, shuffles or reductions, and this kernel's branches "
         "do not lift into scf ops (an exit other than gpu.return?)");
+  // Switches that hold such ops (written so, or lifted cf.switch) as
+  // chains of scf.if, by which the block function places them.
+  SmallVector<Operation *> switches;
+  kernel.walk([&](scf::IndexSwitchOp op) {
+    if (containsCrossThread(op))
+      switches.push_back(op);
+  });
+  if (!switches.empty()) {
+    RewritePatternSet patterns(kernel.getContext());
+    mlirc::populateSwitchAsIfsPatterns(patterns);
+    if (failed(mlirc::applyOpPatternsWithBound(
+            switches, std::move(patterns), "host block function",
+            GreedyRewriteStrictness::ExistingOps)))
+      return failure();
+  }
   MLIRContext *context = kernel.getContext();
   auto ptr = LLVM::LLVMPointerType::get(context);
   auto sharedType =

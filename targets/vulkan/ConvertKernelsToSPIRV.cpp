@@ -75,49 +75,6 @@ using namespace mlir;
 
 namespace {
 
-/// scf.index_switch (lifted cf.switch) as a chain of scf.if, which SPIR-V
-/// has: each case compares the value, the default is the last else.
-struct SwitchAsIfs : public OpRewritePattern<scf::IndexSwitchOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(scf::IndexSwitchOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    // Moves \p region's block into \p into, whose yield it brings.
-    auto takeRegion = [&](Region &region, Region &into) {
-      rewriter.inlineRegionBefore(region, into, into.end());
-    };
-    // Builds the if for case \p index and the rest in its else region.
-    std::function<scf::IfOp(unsigned)> build = [&](unsigned index) {
-      Value value =
-          arith::ConstantIndexOp::create(rewriter, loc, op.getCases()[index]);
-      Value equal = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, op.getArg(), value);
-      auto ifOp = scf::IfOp::create(rewriter, loc, op.getResultTypes(), equal,
-                                    /*withElseRegion=*/true);
-      // The generated regions hold a yield (or nothing): replace them.
-      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
-        while (!region->empty())
-          rewriter.eraseBlock(&region->front());
-      takeRegion(op.getCaseRegions()[index], ifOp.getThenRegion());
-      if (index + 1 == op.getCases().size()) {
-        takeRegion(op.getDefaultRegion(), ifOp.getElseRegion());
-        return ifOp;
-      }
-      Block *elseBlock = rewriter.createBlock(&ifOp.getElseRegion());
-      rewriter.setInsertionPointToStart(elseBlock);
-      scf::IfOp inner = build(index + 1);
-      scf::YieldOp::create(rewriter, loc, inner.getResults());
-      return ifOp;
-    };
-    if (op.getCases().empty())
-      return failure();
-    rewriter.setInsertionPoint(op);
-    scf::IfOp outer = build(0);
-    rewriter.replaceOp(op, outer.getResults());
-    return success();
-  }
-};
-
 struct ConvertKernelsToSPIRVPass
     : public mlirc::impl::ConvertKernelsToSPIRVBase<ConvertKernelsToSPIRVPass> {
   void runOnOperation() override {
@@ -224,7 +181,7 @@ struct ConvertKernelsToSPIRVPass
       // n-D strided slices as slices of rows, those as shuffles.
       vector::populateVectorInsertExtractStridedSliceTransforms(patterns);
       mlirc::populateScalarizeVectorMemoryPatterns(patterns);
-      patterns.add<SwitchAsIfs>(&getContext());
+      mlirc::populateSwitchAsIfsPatterns(patterns);
       // The loads and stores those make, through subviews and reshapes;
       // the index arithmetic that folding makes.
       memref::populateFoldMemRefAliasOpPatterns(patterns);

@@ -1,21 +1,22 @@
 // A barrier inside a construct the host target cannot run around its thread
-// loops is reported at that construct, naming the ones it can.
+// loops (an scf.parallel inside a kernel) is reported at that construct,
+// naming the ones it can. scf.index_switch, which this test held before,
+// now runs (test/integration/host/switch-barriers.mlir).
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
 // RUN: not ls %t/out.o
-// CHECK: host-barrier-in-switch.mlir:[[@LINE+7]]:{{[0-9]+}}: error: mlirc's host target supports gpu.barrier, shuffles and reductions inside scf.for, scf.while and scf.if only
+// CHECK: host-barrier-in-parallel.mlir:[[@LINE+9]]:{{[0-9]+}}: error: mlirc's host target supports gpu.barrier, shuffles and reductions inside scf.for, scf.while, scf.if and scf.index_switch only
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @kernel(%m: memref<64xi32>, %mode: index) kernel {
       %t = gpu.thread_id x
       %ti = arith.index_cast %t : index to i32
       memref.store %ti, %m[%t] : memref<64xi32>
-      scf.index_switch %mode
-      case 1 {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      scf.parallel (%i) = (%c0) to (%mode) step (%c1) {
         gpu.barrier
-        scf.yield
-      }
-      default {
+        scf.reduce
       }
       gpu.return
     }
