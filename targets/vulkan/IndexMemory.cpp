@@ -93,9 +93,13 @@ void mlirc::widenIndexArguments(gpu::GPUModuleOp module) {
       for (Value view : views)
         view.setType(MemRefType::Builder(cast<MemRefType>(view.getType()))
                          .setElementType(i64));
-      kernel.setType(FunctionType::get(kernel.getContext(),
-                                       kernel.front().getArgumentTypes(),
-                                       kernel.getResultTypes()));
+      // The arguments only: workgroup and private attributions follow them
+      // among the block's arguments.
+      kernel.setType(
+          FunctionType::get(kernel.getContext(),
+                            TypeRange(kernel.front().getArgumentTypes())
+                                .take_front(kernel.getNumArguments()),
+                            kernel.getResultTypes()));
       for (Value view : views)
         castIndexAccesses(view);
     }
