@@ -239,7 +239,7 @@ struct LaneSource {
 /// where unrolling left its lanes: in the elements of a
 /// vector.from_elements, a constant or a broadcast scalar, or in a vector
 /// of SPIR-V's sizes, through the vector.insert_strided_slice ops that put
-/// them together.
+/// them together and the vector.insert ops of scalars at known lanes.
 static std::optional<LaneSource> findLane(Value vector, int64_t lane) {
   while (true) {
     if (!mlirc::isLongVector(cast<VectorType>(vector.getType())))
@@ -247,6 +247,19 @@ static std::optional<LaneSource> findLane(Value vector, int64_t lane) {
     Operation *def = vector.getDefiningOp();
     if (auto elements = dyn_cast_or_null<vector::FromElementsOp>(def))
       return LaneSource{elements.getElements()[lane], -1, {}};
+    if (auto insert = dyn_cast_or_null<vector::InsertOp>(def)) {
+      std::optional<int64_t> position =
+          insert.hasDynamicPosition() ||
+                  insert.getDestVectorType().getRank() != 1
+              ? std::nullopt
+              : std::optional<int64_t>(insert.getStaticPosition()[0]);
+      if (!position || isa<VectorType>(insert.getValueToStoreType()))
+        return std::nullopt;
+      if (*position == lane)
+        return LaneSource{insert.getValueToStore(), -1, {}};
+      vector = insert.getDest();
+      continue;
+    }
     if (auto broadcast = dyn_cast_or_null<vector::BroadcastOp>(def))
       if (!isa<VectorType>(broadcast.getSourceType()))
         return LaneSource{broadcast.getSource(), -1, {}};
@@ -334,9 +347,51 @@ struct SliceBesideInsert
   }
 };
 
+/// An elementwise arith op on vectors of one lane (unrolling leaves them:
+/// five lanes are four and one) as the op on that lane. SPIR-V has no such
+/// vectors, and MLIR's lowering of the unsigned ops (divui, remui, ...)
+/// fails on a vector that becomes a scalar.
+struct OneLaneArith : public RewritePattern {
+  OneLaneArith(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    auto isOneLane = [](Type type) {
+      auto vector = dyn_cast<VectorType>(type);
+      return vector && vector.getNumElements() == 1 && !vector.isScalable();
+    };
+    if (!isa<arith::ArithDialect>(op->getDialect()) ||
+        !op->hasTrait<OpTrait::Elementwise>() || op->getNumRegions() != 0 ||
+        op->getNumResults() == 0 ||
+        !llvm::all_of(op->getOperandTypes(), isOneLane) ||
+        !llvm::all_of(op->getResultTypes(), isOneLane))
+      return failure();
+    Location loc = op->getLoc();
+    SmallVector<Value> lanes;
+    for (Value operand : op->getOperands()) {
+      SmallVector<int64_t> first(cast<VectorType>(operand.getType()).getRank(),
+                                 0);
+      lanes.push_back(vector::ExtractOp::create(rewriter, loc, operand, first));
+    }
+    SmallVector<Type> types;
+    for (Type type : op->getResultTypes())
+      types.push_back(cast<VectorType>(type).getElementType());
+    Operation *scalar = rewriter.create(loc, op->getName().getIdentifier(),
+                                        lanes, types, op->getAttrs());
+    SmallVector<Value> results;
+    for (auto [result, type] :
+         llvm::zip_equal(scalar->getResults(), op->getResultTypes()))
+      results.push_back(
+          vector::BroadcastOp::create(rewriter, loc, type, result));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlirc::populateFoldUnrolledVectorsPatterns(RewritePatternSet &patterns) {
+  patterns.add<OneLaneArith>(patterns.getContext());
   // Slices beside an insert keep their vectors; the others go by lanes.
   patterns.add<SliceBesideInsert>(patterns.getContext(), /*benefit=*/2);
   patterns.add<SliceByLanes>(patterns.getContext());
