@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/CarriedBuffers.h"
 #include "pipeline/DeallocationStandIns.h"
 #include "pipeline/Passes.h"
 
@@ -429,6 +430,13 @@ struct BufferizeTensorsPass
         return signalPassFailure();
       moveConstantGlobals(module, gpuModule);
     }
+
+    // Loops in kernels that carry buffers carry none: their memory is a
+    // thread's stack, which deallocation would track with flags and calls.
+    module.walk([](Operation *op) {
+      if (isa<gpu::LaunchOp, gpu::GPUFuncOp>(op))
+        mlirc::carryBuffersInPlace(op);
+    });
 
     // MLIR's buffer deallocation pipeline, with mlirc's bounded
     // canonicalizer in place of MLIR's, and calls in place of the ops it

@@ -24,7 +24,13 @@ static void lowerCopy(memref::CopyOp copy) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   SmallVector<Value> sizes, lows, steps;
   for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    sizes.push_back(memref::DimOp::create(b, loc, source, dim));
+    // A static size as the constant it is: a memref.dim would be one more
+    // use of the memory than its loads and stores (Vulkan's private arrays
+    // take only those).
+    sizes.push_back(type.isDynamicDim(dim)
+                        ? Value(memref::DimOp::create(b, loc, source, dim))
+                        : Value(arith::ConstantIndexOp::create(
+                              b, loc, type.getDimSize(dim))));
     lows.push_back(zero);
     steps.push_back(one);
   }

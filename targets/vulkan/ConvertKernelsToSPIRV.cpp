@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/CarriedBuffers.h"
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/LiftKernelBranches.h"
 #include "pipeline/MemorySpaces.h"
@@ -111,6 +112,7 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::inlineGpuHelpers(copyModule, gpuHelpers, "Vulkan")))
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
+    mlirc::carryBuffersInPlace(copy);
     if (failed(checkNoChosenBuffers(copy)))
       return signalPassFailure();
     mlirc::lowerToSequentialLoops(copy);

@@ -4,8 +4,9 @@
 // each thread's row was a strided view: "'scf.for' op 0-th init and 0-th
 // region iter_arg have different type" (an internal error) for the loop;
 // a row now has the allocation's own type.
-// Not on Vulkan: choosing a buffer at run time needs SPIR-V's variable
-// pointers (an error at the loop there, which says so).
+// Not on Vulkan: a buffer a branch chooses needs SPIR-V's variable
+// pointers (an error at the scf.if there, which says so); loops that swap
+// buffers run there (test/integration/host/kernel-loop-buffers.mlir).
 // UNSUPPORTED: offload-arch-vulkan
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [3,  4,  5,  6,  7,  8,  9,  10]

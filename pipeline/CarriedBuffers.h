@@ -1,0 +1,32 @@
+//===- CarriedBuffers.h - Loop-carried buffers in kernels -------*- C++ -*-===//
+//
+// A loop over tensors in a kernel bufferizes into an scf.for that carries
+// buffers, and each trip may yield a new one; kernels also swap private
+// arrays (ping-pong buffers). SPIR-V without variable pointers cannot
+// choose a buffer at run time, and MLIR's buffer deallocation gives such a
+// loop ownership flags and calls of its helpers for what is a thread's
+// stack memory. So such a loop keeps the buffers it starts with, and each
+// trip copies what it yields into them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIRC_PIPELINE_CARRIEDBUFFERS_H
+#define MLIRC_PIPELINE_CARRIEDBUFFERS_H
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace mlirc {
+
+/// Rewrites each scf.for in \p kernels (a gpu.func, a gpu.launch or a
+/// gpu.module) whose carried buffers can stay in place: each starts as an
+/// allocation of a static shape the kernel makes before the loop and uses
+/// nowhere else after it, and each trip yields the carried buffers or
+/// allocations it makes. Such a loop carries no buffer afterwards; loops
+/// that do not qualify are left as they are.
+void carryBuffersInPlace(mlir::Operation *kernels);
+
+} // namespace mlirc
+
+#endif // MLIRC_PIPELINE_CARRIEDBUFFERS_H
