@@ -148,8 +148,11 @@ BlockFunctionBuilder::allocatePrivateRows(MemRefType type, int64_t alignment) {
   // Each row aligned as the element and as the allocation asks, and at
   // least as a 16-byte vector.
   int64_t rowAlignment = std::max<int64_t>({16, alignment, *elementBytes});
+  // An allocation of no elements (bufferization's deallocation makes them)
+  // still gets a row: rows of no bytes made an invalid collapse_shape.
   int64_t rowBytes =
-      llvm::alignTo(*elementBytes * type.getNumElements(), rowAlignment);
+      llvm::alignTo(std::max<int64_t>(*elementBytes * type.getNumElements(), 1),
+                    rowAlignment);
   auto i8 = builder.getI8Type();
   Value rows = allocateRows(
       MemRefType::get({ShapedType::kDynamic, rowBytes}, i8), rowAlignment);
