@@ -47,7 +47,10 @@ static SmallVector<unsigned> canCarryInPlace(scf::ForOp loop) {
     auto type = dyn_cast<MemRefType>(init.getType());
     if (!type)
       continue;
+    // Made in the loop's block, the buffer is a fresh one each time the
+    // loop starts (an outer loop's next trip must not see this one's).
     if (!type.hasStaticShape() || !isAllocation(init) ||
+        init.getDefiningOp()->getBlock() != loop->getBlock() ||
         !isUsedOnlyBefore(init, loop))
       return {};
     Value yielded = yield.getOperand(index);

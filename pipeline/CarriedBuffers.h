@@ -21,8 +21,8 @@ namespace mlirc {
 
 /// Rewrites each scf.for in \p kernels (a gpu.func, a gpu.launch or a
 /// gpu.module) whose carried buffers can stay in place: each starts as an
-/// allocation of a static shape the kernel makes before the loop and uses
-/// nowhere else after it, and each trip yields the carried buffers or
+/// allocation of a static shape made before the loop in the loop's block
+/// and used nowhere after it, and each trip yields the carried buffers or
 /// allocations it makes. Such a loop carries no buffer afterwards; loops
 /// that do not qualify are left as they are.
 void carryBuffersInPlace(mlir::Operation *kernels);

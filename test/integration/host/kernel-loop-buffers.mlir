@@ -84,6 +84,48 @@ module attributes {gpu.container_module} {
     }
     %p = memref.cast %pp : memref<4xf32> to memref<*xf32>
     call @printMemrefF32(%p) : (memref<*xf32>) -> ()
+
+    %nested = gpu.alloc host_shared () : memref<4xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1 : index
+      %two = arith.constant 2 : index
+      %three = arith.constant 3 : index
+      %f0 = arith.constant 0.0 : f32
+      %f1 = arith.constant 1.0 : f32
+      %f2 = arith.constant 2.0 : f32
+      %f10 = arith.constant 10.0 : f32
+      %ti = arith.index_cast %tx : index to i32
+      %tf = arith.sitofp %ti : i32 to f32
+      %total = scf.for %k = %c0 to %two step %one iter_args(%sum = %f0) -> f32 {
+        %a = memref.alloca() : memref<2xf32>
+        %b = memref.alloca() : memref<2xf32>
+        %ki = arith.index_cast %k : index to i32
+        %kf = arith.sitofp %ki : i32 to f32
+        %tens = arith.mulf %kf, %f10 : f32
+        %x0 = arith.addf %tf, %tens : f32
+        memref.store %x0, %a[%c0] : memref<2xf32>
+        memref.store %f1, %a[%one] : memref<2xf32>
+        %res:2 = scf.for %i = %c0 to %three step %one
+            iter_args(%src = %a, %dst = %b) -> (memref<2xf32>, memref<2xf32>) {
+          %x = memref.load %src[%c0] : memref<2xf32>
+          %y = memref.load %src[%one] : memref<2xf32>
+          %y1 = arith.addf %y, %f1 : f32
+          %x2 = arith.mulf %x, %f2 : f32
+          memref.store %y1, %dst[%c0] : memref<2xf32>
+          memref.store %x2, %dst[%one] : memref<2xf32>
+          scf.yield %dst, %src : memref<2xf32>, memref<2xf32>
+        }
+        %second = memref.load %res#0[%one] : memref<2xf32>
+        %next = arith.addf %sum, %second : f32
+        scf.yield %next : f32
+      }
+      memref.store %total, %nested[%tx] : memref<4xf32>
+      gpu.terminator
+    }
+    %q = memref.cast %nested : memref<4xf32> to memref<*xf32>
+    call @printMemrefF32(%q) : (memref<*xf32>) -> ()
     return
   }
 }
