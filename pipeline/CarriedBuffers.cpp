@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 
@@ -63,6 +64,13 @@ static SmallVector<unsigned> canCarryInPlace(scf::ForOp loop) {
       return {};
     carried.push_back(index);
   }
+  // Two carried buffers that are one buffer (at the start, or as a trip
+  // yields them) see each other's writes, which copies would not.
+  llvm::SmallDenseSet<Value, 8> inits, yields;
+  for (unsigned index : carried)
+    if (!inits.insert(loop.getInitArgs()[index]).second ||
+        !yields.insert(yield.getOperand(index)).second)
+      return {};
   return carried;
 }
 
