@@ -51,27 +51,54 @@ void removeJob(pid_t pid) {
   }
 }
 
-/// Removes \p path and everything below it with calls a signal handler may
-/// make in practice (no allocation).
-void removeTree(const char *path) {
-  if (DIR *dir = opendir(path)) {
-    while (dirent *entry = readdir(dir)) {
-      if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
-        continue;
-      char child[sizeof(privateDir) + 256];
-      size_t length = strlen(path);
-      if (length + 1 + strlen(entry->d_name) + 1 > sizeof(child))
-        continue;
-      memcpy(child, path, length);
-      child[length] = '/';
-      strcpy(child + length + 1, entry->d_name);
-      struct stat info;
-      if (lstat(child, &info) == 0 && S_ISDIR(info.st_mode))
-        removeTree(child);
-      else
-        unlink(child);
+/// Removes what is below the directory open as \p dirFd with system calls
+/// only: a signal handler may run while the code it interrupted holds
+/// malloc's lock, so nothing here allocates (opendir does; a compile ended
+/// by SIGTERM in the middle of allocating left its directory behind).
+void removeEntries(int dirFd, int depth) {
+  alignas(struct dirent64) char buffer[2048];
+  // Removing entries while reading may skip some: read again until a
+  // reading finds nothing to remove.
+  for (int pass = 0; pass < 8; ++pass) {
+    if (lseek(dirFd, 0, SEEK_SET) < 0)
+      return;
+    bool removed = false;
+    ssize_t size;
+    while ((size = getdents64(dirFd, buffer, sizeof(buffer))) > 0) {
+      for (ssize_t offset = 0; offset < size;) {
+        auto *entry = reinterpret_cast<struct dirent64 *>(buffer + offset);
+        offset += entry->d_reclen;
+        const char *name = entry->d_name;
+        if (!strcmp(name, ".") || !strcmp(name, ".."))
+          continue;
+        bool isDir = entry->d_type == DT_DIR;
+        struct stat info;
+        if (entry->d_type == DT_UNKNOWN &&
+            fstatat(dirFd, name, &info, AT_SYMLINK_NOFOLLOW) == 0)
+          isDir = S_ISDIR(info.st_mode);
+        if (isDir && depth < 16) {
+          int child = openat(dirFd, name,
+                             O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+          if (child >= 0) {
+            removeEntries(child, depth + 1);
+            close(child);
+          }
+        }
+        unlinkat(dirFd, name, isDir ? AT_REMOVEDIR : 0);
+        removed = true;
+      }
     }
-    closedir(dir);
+    if (!removed)
+      return;
+  }
+}
+
+/// Removes \p path and everything below it, as a signal handler may.
+void removeTree(const char *path) {
+  int dirFd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dirFd >= 0) {
+    removeEntries(dirFd, 0);
+    close(dirFd);
   }
   rmdir(path);
 }
