@@ -433,10 +433,14 @@ struct BufferizeTensorsPass
 
     // Loops in kernels that carry buffers carry none: their memory is a
     // thread's stack, which deallocation would track with flags and calls.
-    module.walk([](Operation *op) {
-      if (isa<gpu::LaunchOp, gpu::GPUFuncOp>(op))
-        mlirc::carryBuffersInPlace(op);
+    WalkResult notCarried = module.walk([](Operation *op) {
+      if (isa<gpu::LaunchOp, gpu::GPUFuncOp>(op) &&
+          failed(mlirc::carryBuffersInPlace(op)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
     });
+    if (notCarried.wasInterrupted())
+      return signalPassFailure();
 
     // MLIR's buffer deallocation pipeline, with mlirc's bounded
     // canonicalizer in place of MLIR's, and calls in place of the ops it

@@ -113,9 +113,10 @@ static void carryInPlace(scf::ForOp loop, ArrayRef<unsigned> carried) {
   }
 }
 
-void mlirc::carryBuffersInPlace(Operation *kernels) {
-  // Inner loops first: an outer loop then sees their results as its own
-  // buffers.
+LogicalResult mlirc::carryBuffersInPlace(Operation *kernels) {
+  // Inner loops first (the walk's order): an outer loop that yields an
+  // inner loop's result then yields that loop's starting buffer, which the
+  // outer trip allocates.
   SmallVector<scf::ForOp> loops;
   kernels->walk([&](scf::ForOp loop) { loops.push_back(loop); });
   SmallVector<Operation *> rewritten;
@@ -127,11 +128,11 @@ void mlirc::carryBuffersInPlace(Operation *kernels) {
     rewritten.push_back(loop);
   }
   if (rewritten.empty())
-    return;
+    return success();
   // The iteration arguments each trip now yields unchanged go away.
   RewritePatternSet patterns(kernels->getContext());
   scf::ForOp::getCanonicalizationPatterns(patterns, kernels->getContext());
-  (void)mlirc::applyOpPatternsWithBound(rewritten, std::move(patterns),
-                                        "carried buffers",
-                                        GreedyRewriteStrictness::ExistingOps);
+  return mlirc::applyOpPatternsWithBound(rewritten, std::move(patterns),
+                                         "carried buffers",
+                                         GreedyRewriteStrictness::ExistingOps);
 }

@@ -13,6 +13,8 @@
 #ifndef MLIRC_PIPELINE_CARRIEDBUFFERS_H
 #define MLIRC_PIPELINE_CARRIEDBUFFERS_H
 
+#include "mlir/Support/LLVM.h"
+
 namespace mlir {
 class Operation;
 } // namespace mlir
@@ -24,8 +26,9 @@ namespace mlirc {
 /// allocation of a static shape made before the loop in the loop's block
 /// and used nowhere after it, and each trip yields the carried buffers or
 /// allocations it makes. Such a loop carries no buffer afterwards; loops
-/// that do not qualify are left as they are.
-void carryBuffersInPlace(mlir::Operation *kernels);
+/// that do not qualify are left as they are. Failure, with the error
+/// reported, where folding the loops reached its bound.
+mlir::LogicalResult carryBuffersInPlace(mlir::Operation *kernels);
 
 } // namespace mlirc
 

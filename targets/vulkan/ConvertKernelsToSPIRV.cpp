@@ -112,8 +112,8 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::inlineGpuHelpers(copyModule, gpuHelpers, "Vulkan")))
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
-    mlirc::carryBuffersInPlace(copy);
-    if (failed(checkNoChosenBuffers(copy)))
+    if (failed(mlirc::carryBuffersInPlace(copy)) ||
+        failed(checkNoChosenBuffers(copy)))
       return signalPassFailure();
     mlirc::lowerToSequentialLoops(copy);
     if (failed(mlirc::allocateInThreadMemory(copy)))

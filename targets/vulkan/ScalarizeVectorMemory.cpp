@@ -248,14 +248,10 @@ static std::optional<LaneSource> findLane(Value vector, int64_t lane) {
     if (auto elements = dyn_cast_or_null<vector::FromElementsOp>(def))
       return LaneSource{elements.getElements()[lane], -1, {}};
     if (auto insert = dyn_cast_or_null<vector::InsertOp>(def)) {
-      std::optional<int64_t> position =
-          insert.hasDynamicPosition() ||
-                  insert.getDestVectorType().getRank() != 1
-              ? std::nullopt
-              : std::optional<int64_t>(insert.getStaticPosition()[0]);
-      if (!position || isa<VectorType>(insert.getValueToStoreType()))
+      if (insert.hasDynamicPosition() ||
+          isa<VectorType>(insert.getValueToStoreType()))
         return std::nullopt;
-      if (*position == lane)
+      if (insert.getStaticPosition()[0] == lane)
         return LaneSource{insert.getValueToStore(), -1, {}};
       vector = insert.getDest();
       continue;
