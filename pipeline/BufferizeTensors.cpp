@@ -400,22 +400,7 @@ struct BufferizeTensorsPass
     // functions of each gpu.module are a module of their own. It analyses
     // func.func only, and would copy every tensor of a gpu.func: kernels
     // are bufferized one by one first (their arguments are memrefs).
-    // MLIR's error for such a loop in a kernel says what is wrong, not what
-    // to do.
-    ScopedDiagnosticHandler loopHint(&getContext(), [](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Error &&
-          StringRef(diag.str())
-              .contains("is not equivalent to the corresponding iter bbArg"))
-        diag.attachNote()
-            << "in a kernel, each trip of a loop on tensors must update the "
-               "tensor it carries (insert into the loop's iteration "
-               "argument): a new tensor per trip would take stack memory "
-               "with every trip";
-      return failure();
-    });
-    bufferization::OneShotBufferizationOptions deviceOptions = options;
-    deviceOptions.allowReturnAllocsFromLoops = false;
-    bufferization::OneShotBufferizationOptions kernelOptions = deviceOptions;
+    bufferization::OneShotBufferizationOptions kernelOptions = options;
     kernelOptions.bufferizeFunctionBoundaries = false;
     for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
       for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
@@ -426,18 +411,20 @@ struct BufferizeTensorsPass
       }
       bufferization::BufferizationState deviceState;
       if (failed(bufferization::runOneShotModuleBufferize(
-              gpuModule, deviceOptions, deviceState)))
+              gpuModule, options, deviceState)))
         return signalPassFailure();
       moveConstantGlobals(module, gpuModule);
     }
 
-    // Loops in kernels that carry buffers carry none: their memory is a
-    // thread's stack, which deallocation would track with flags and calls.
+    // Loops in kernels and device functions that carry buffers carry none:
+    // their memory is a thread's stack, which deallocation would track with
+    // flags and calls.
     WalkResult notCarried = module.walk([](Operation *op) {
-      if (isa<gpu::LaunchOp, gpu::GPUFuncOp>(op) &&
-          failed(mlirc::carryBuffersInPlace(op)))
+      if (!isa<gpu::LaunchOp, gpu::GPUModuleOp>(op))
+        return WalkResult::advance();
+      if (failed(mlirc::carryBuffersInPlace(op)))
         return WalkResult::interrupt();
-      return WalkResult::advance();
+      return WalkResult::skip();
     });
     if (notCarried.wasInterrupted())
       return signalPassFailure();

@@ -13,6 +13,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -39,39 +41,115 @@ static bool isUsedOnlyBefore(Value buffer, scf::ForOp loop) {
   return true;
 }
 
-/// The indices of \p loop's carried buffers, if all of them can stay in
-/// place; none otherwise.
-static SmallVector<unsigned> canCarryInPlace(scf::ForOp loop) {
-  SmallVector<unsigned> carried;
+/// Whether every write in \p loop is to a buffer allocated inside it (through
+/// views of it), so that no buffer from outside changes while it runs.
+static bool writesOnlyItsOwnBuffers(scf::ForOp loop) {
+  auto isOwnBuffer = [&](Value buffer) {
+    while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+      buffer = view.getViewSource();
+    return isAllocation(buffer) &&
+           loop->isProperAncestor(buffer.getDefiningOp());
+  };
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &effect : instances) {
+      if (!isa<MemoryEffects::Write>(effect.getEffect()))
+        continue;
+      Value buffer = effect.getValue();
+      if (!buffer || !isOwnBuffer(buffer))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted();
+}
+
+namespace {
+/// The carried buffers of a loop that can stay in place.
+struct CarriedInPlace {
+  SmallVector<unsigned> indices;
+  /// Those that start as a buffer from outside the loop, which no trip
+  /// writes: they start as a copy of it instead.
+  SmallVector<unsigned> copiedStarts;
+};
+} // namespace
+
+/// The carried buffers of \p loop that can stay in place, if all of them
+/// that the loop may swap for others can; none otherwise.
+static CarriedInPlace canCarryInPlace(scf::ForOp loop) {
+  CarriedInPlace carried;
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  std::optional<bool> writesOwnOnly;
   for (auto [index, init] : llvm::enumerate(loop.getInitArgs())) {
     auto type = dyn_cast<MemRefType>(init.getType());
     if (!type)
       continue;
-    // Made in the loop's block, the buffer is a fresh one each time the
-    // loop starts (an outer loop's next trip must not see this one's).
-    if (!type.hasStaticShape() || !isAllocation(init) ||
-        init.getDefiningOp()->getBlock() != loop->getBlock() ||
-        !isUsedOnlyBefore(init, loop))
-      return {};
     Value yielded = yield.getOperand(index);
+    // Carried unchanged, it is one buffer throughout.
+    if (yielded == loop.getRegionIterArg(index))
+      continue;
     auto argument = dyn_cast<BlockArgument>(yielded);
     bool isCarried = argument && argument.getOwner() == loop.getBody() &&
                      argument.getArgNumber() > 0;
     bool isMadeInTrip = isAllocation(yielded) &&
                         loop->isProperAncestor(yielded.getDefiningOp());
-    if (!isCarried && !isMadeInTrip)
+    if (!type.hasStaticShape() || (!isCarried && !isMadeInTrip))
       return {};
-    carried.push_back(index);
+    carried.indices.push_back(index);
+    // Made in the loop's block, the buffer is a fresh one each time the
+    // loop starts (an outer loop's next trip must not see this one's).
+    if (isAllocation(init) &&
+        init.getDefiningOp()->getBlock() == loop->getBlock() &&
+        isUsedOnlyBefore(init, loop))
+      continue;
+    // Any other buffer the loop starts from (an argument, a buffer read
+    // later) is copied first, where nothing in the loop can write it and
+    // the loop never carries it into a later trip.
+    if (!writesOwnOnly)
+      writesOwnOnly = writesOnlyItsOwnBuffers(loop);
+    MemRefType start = MemRefType::get(type.getShape(), type.getElementType(),
+                                       MemRefLayoutAttrInterface(),
+                                       type.getMemorySpace());
+    if (!isMadeInTrip || !*writesOwnOnly ||
+        !memref::CastOp::areCastCompatible(start, type))
+      return {};
+    carried.copiedStarts.push_back(index);
   }
   // Two carried buffers that are one buffer (at the start, or as a trip
-  // yields them) see each other's writes, which copies would not.
+  // yields them) see each other's writes, which copies would not; that
+  // includes buffers carried unchanged.
   llvm::SmallDenseSet<Value, 8> inits, yields;
-  for (unsigned index : carried)
-    if (!inits.insert(loop.getInitArgs()[index]).second ||
-        !yields.insert(yield.getOperand(index)).second)
+  for (auto [init, yielded] :
+       llvm::zip_equal(loop.getInitArgs(), yield.getOperands()))
+    if (isa<MemRefType>(init.getType()) &&
+        (!inits.insert(init).second || !yields.insert(yielded).second))
       return {};
   return carried;
+}
+
+/// Makes each carried buffer of \p loop at \p indices start as a copy of
+/// its buffer, allocated just before the loop.
+static void copyStarts(scf::ForOp loop, ArrayRef<unsigned> indices) {
+  OpBuilder builder(loop);
+  Location loc = loop.getLoc();
+  for (unsigned index : indices) {
+    Value init = loop.getInitArgs()[index];
+    auto type = cast<MemRefType>(init.getType());
+    Value start = memref::AllocaOp::create(
+        builder, loc,
+        MemRefType::get(type.getShape(), type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace()));
+    memref::CopyOp::create(builder, loc, init, start);
+    if (start.getType() != type)
+      start = memref::CastOp::create(builder, loc, type, start);
+    loop.getInitArgsMutable()[index].set(start);
+  }
 }
 
 /// Rewrites \p loop so that its carried buffers at \p carried are the
@@ -121,10 +199,11 @@ LogicalResult mlirc::carryBuffersInPlace(Operation *kernels) {
   kernels->walk([&](scf::ForOp loop) { loops.push_back(loop); });
   SmallVector<Operation *> rewritten;
   for (scf::ForOp loop : loops) {
-    SmallVector<unsigned> carried = canCarryInPlace(loop);
-    if (carried.empty())
+    CarriedInPlace carried = canCarryInPlace(loop);
+    if (carried.indices.empty())
       continue;
-    carryInPlace(loop, carried);
+    copyStarts(loop, carried.copiedStarts);
+    carryInPlace(loop, carried.indices);
     rewritten.push_back(loop);
   }
   if (rewritten.empty())
