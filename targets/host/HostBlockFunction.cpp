@@ -607,29 +607,43 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
           }
         }
         // Results used beyond this thread loop are kept per thread.
-        for (Operation *op : ops) {
-          for (Value result : op->getResults()) {
-            bool escapes = llvm::any_of(result.getUses(), [&](OpOperand &use) {
-              Operation *user =
-                  op->getBlock()->findAncestorOpInBlock(*use.getOwner());
-              return !user || !inSegment.contains(user);
-            });
-            if (!escapes)
-              continue;
-            Value value = scope.mapping.lookup(result);
-            // Recomputed where needed, unless another thread reads it.
-            bool readAcrossThreads =
-                llvm::any_of(result.getUsers(), [](Operation *u) {
-                  return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp,
-                             gpu::AllReduceOp>(u);
-                });
-            if (isa<MemRefType>(value.getType()) ||
-                (isRecomputable(result) && !readAcrossThreads))
-              continue;
-            memref::StoreOp::create(scope.builder, loc, value,
-                                    getBuffer(result),
-                                    ValueRange{scope.linear});
+        SmallVector<Value> escaping;
+        for (Operation *op : ops)
+          for (Value result : op->getResults())
+            if (llvm::any_of(result.getUses(), [&](OpOperand &use) {
+                  Operation *user =
+                      op->getBlock()->findAncestorOpInBlock(*use.getOwner());
+                  return !user || !inSegment.contains(user);
+                }))
+              escaping.push_back(result);
+        llvm::SmallPtrSet<Value, 16> kept;
+        while (!escaping.empty()) {
+          Value result = escaping.pop_back_val();
+          if (!kept.insert(result).second)
+            continue;
+          Value value = scope.mapping.lookup(result);
+          // A view of memory is made again where it is used (materialize),
+          // from its operands: those made here are kept instead (the
+          // condition of an arith.select of two buffers).
+          Operation *def = result.getDefiningOp();
+          if (isa<MemRefType>(value.getType())) {
+            if (def && isPure(def) && def->getNumRegions() == 0)
+              for (Value operand : def->getOperands())
+                if (Operation *from = operand.getDefiningOp();
+                    from && inSegment.contains(from))
+                  escaping.push_back(operand);
+            continue;
           }
+          // Recomputed where needed, unless another thread reads it.
+          bool readAcrossThreads =
+              llvm::any_of(result.getUsers(), [](Operation *u) {
+                return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp,
+                           gpu::AllReduceOp>(u);
+              });
+          if (isRecomputable(result) && !readAcrossThreads)
+            continue;
+          memref::StoreOp::create(scope.builder, loc, value, getBuffer(result),
+                                  ValueRange{scope.linear});
         }
         return success();
       },
