@@ -16,6 +16,7 @@
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "targets/vulkan/AccurateMath.h"
+#include "targets/vulkan/CopyChosenBuffers.h"
 #include "targets/vulkan/DevicePrintf.h"
 #include "targets/vulkan/EmulateBF16.h"
 #include "targets/vulkan/ExactFloatOps.h"
@@ -113,9 +114,20 @@ struct ConvertKernelsToSPIRVPass
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
     if (failed(mlirc::carryBuffersInPlace(copy)) ||
+        failed(mlirc::copyChosenBuffers(copy)) ||
         failed(checkNoChosenBuffers(copy)))
       return signalPassFailure();
     mlirc::lowerToSequentialLoops(copy);
+    {
+      // The loads and stores of the copies those made, through views of a
+      // thread's arrays (a copy from a collapse_shape of one), on the
+      // arrays, so that they become Function variables below.
+      RewritePatternSet patterns(&getContext());
+      memref::populateFoldMemRefAliasOpPatterns(patterns);
+      if (failed(mlirc::applyPatternsWithBound(copy, std::move(patterns),
+                                               getArgument())))
+        return signalPassFailure();
+    }
     if (failed(mlirc::allocateInThreadMemory(copy)))
       return signalPassFailure();
     mlirc::widenIndexArguments(copyModule);
