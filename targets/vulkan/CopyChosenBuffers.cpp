@@ -104,13 +104,18 @@ static bool isSettledAt(Value buffer, SmallVectorImpl<Operation *> &choices) {
           cast<MemRefType>(root.getType()).getMemorySpace()) ==
           gpu::AddressSpace::Workgroup)
     return false;
+  // Writes through the choice being copied go to the copy instead
+  // (canCopyChoice).
   bool writtenAfter = false;
-  forEachUse(root, [&](OpOperand &use) {
-    if (mayWrite(use) && llvm::any_of(choices, [&](Operation *choice) {
-          return !runsNotAfter(use.getOwner(), choice);
-        }))
-      writtenAfter = true;
-  });
+  forEachUse(
+      root,
+      [&](OpOperand &use) {
+        if (mayWrite(use) && llvm::any_of(choices, [&](Operation *choice) {
+              return !runsNotAfter(use.getOwner(), choice);
+            }))
+          writtenAfter = true;
+      },
+      choices.front());
   return !writtenAfter;
 }
 
