@@ -61,18 +61,29 @@ static bool mayWrite(OpOperand &use) {
   });
 }
 
-/// Whether \p op cannot run between \p choice and the reads of its result,
-/// which are all in its block (isOnlyReadHere): it is in no op of that
-/// block after the choice.
-static bool runsNotAfter(Operation *op, Operation *choice) {
-  Operation *ancestor = choice->getBlock()->findAncestorOpInBlock(*op);
-  return !ancestor || ancestor == choice || ancestor->isBeforeInBlock(choice);
+namespace {
+/// A choice of buffers, and the last op of its block that uses what it
+/// chose (none: any after it may).
+struct Choice {
+  Operation *op;
+  Operation *lastUse = nullptr;
+};
+} // namespace
+
+/// Whether \p op cannot run while \p choice's result is in use, all of
+/// which is in its block: it is in no op of that block from the choice to
+/// its last use.
+static bool runsApart(Operation *op, const Choice &choice) {
+  Operation *ancestor = choice.op->getBlock()->findAncestorOpInBlock(*op);
+  return !ancestor || ancestor == choice.op ||
+         ancestor->isBeforeInBlock(choice.op) ||
+         (choice.lastUse && choice.lastUse->isBeforeInBlock(ancestor));
 }
 
 /// Whether \p buffer is one thread's own memory or a constant that nothing
 /// writes after any of \p choices, or a buffer chosen from such ones (a
 /// branch inside another that is chosen again).
-static bool isSettledAt(Value buffer, SmallVectorImpl<Operation *> &choices) {
+static bool isSettledAt(Value buffer, SmallVectorImpl<Choice> &choices) {
   Value root = getRoot(buffer);
   Operation *def = root.getDefiningOp();
   if (auto global = dyn_cast_or_null<memref::GetGlobalOp>(def)) {
@@ -93,7 +104,7 @@ static bool isSettledAt(Value buffer, SmallVectorImpl<Operation *> &choices) {
   if (!sources.empty()) {
     if (choices.size() > 8)
       return false;
-    choices.push_back(def);
+    choices.push_back({def});
     bool settled = llvm::all_of(
         sources, [&](Value source) { return isSettledAt(source, choices); });
     choices.pop_back();
@@ -110,17 +121,17 @@ static bool isSettledAt(Value buffer, SmallVectorImpl<Operation *> &choices) {
   forEachUse(
       root,
       [&](OpOperand &use) {
-        if (mayWrite(use) && llvm::any_of(choices, [&](Operation *choice) {
-              return !runsNotAfter(use.getOwner(), choice);
+        if (mayWrite(use) && llvm::any_of(choices, [&](const Choice &choice) {
+              return !runsApart(use.getOwner(), choice);
             }))
           writtenAfter = true;
       },
-      choices.front());
+      choices.front().op);
   return !writtenAfter;
 }
 
-static bool isSettledAt(Value buffer, Operation *choice) {
-  SmallVector<Operation *> choices = {choice};
+static bool isSettledAt(Value buffer, const Choice &choice) {
+  SmallVector<Choice> choices = {choice};
   return isSettledAt(buffer, choices);
 }
 
@@ -150,9 +161,9 @@ static std::pair<Value, Value> allocateCopy(Operation *choice, MemRefType type,
 
 /// Whether \p result, which \p choice chooses from \p sources, can be a
 /// copy of the source chosen: it is used in its own block only (not carried
-/// out of it), no source is written after the choice, and where the result
-/// is written (its copy then, not the source), nothing reads a source
-/// after the choice but before those writes.
+/// out of it), no source is written from the choice to its last use, and
+/// where the result is written (its copy then, not the source), nothing
+/// reads a source after the choice but before those writes.
 static bool canCopyChoice(Operation *choice, Value result,
                           ArrayRef<Value> sources) {
   if (!getCopyType(result.getType()))
@@ -160,15 +171,20 @@ static bool canCopyChoice(Operation *choice, Value result,
   Block *block = choice->getBlock();
   bool usedHere = true;
   SmallVector<Operation *> writes;
+  Operation *last = nullptr;
   forEachUse(result, [&](OpOperand &use) {
     Operation *at = block->findAncestorOpInBlock(*use.getOwner());
-    if (!at || use.getOwner() == block->getTerminator())
+    if (!at || use.getOwner() == block->getTerminator()) {
       usedHere = false;
-    else if (mayWrite(use))
+      return;
+    }
+    if (!last || last->isBeforeInBlock(at))
+      last = at;
+    if (mayWrite(use))
       writes.push_back(at);
   });
   if (!usedHere || !llvm::all_of(sources, [&](Value source) {
-        return isSettledAt(source, choice);
+        return isSettledAt(source, Choice{choice, last});
       }))
     return false;
   if (writes.empty())
