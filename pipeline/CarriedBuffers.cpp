@@ -134,17 +134,23 @@ static CarriedInPlace canCarryInPlace(scf::ForOp loop) {
 }
 
 /// Makes each carried buffer of \p loop at \p indices start as a copy of
-/// its buffer, allocated just before the loop.
+/// its buffer, allocated just before the loop as each trip allocates what
+/// it yields there (on the stack or not).
 static void copyStarts(scf::ForOp loop, ArrayRef<unsigned> indices) {
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (unsigned index : indices) {
     Value init = loop.getInitArgs()[index];
     auto type = cast<MemRefType>(init.getType());
-    Value start = memref::AllocaOp::create(
-        builder, loc,
+    auto startType =
         MemRefType::get(type.getShape(), type.getElementType(),
-                        MemRefLayoutAttrInterface(), type.getMemorySpace()));
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
+    Value start;
+    if (yield.getOperand(index).getDefiningOp<memref::AllocOp>())
+      start = memref::AllocOp::create(builder, loc, startType);
+    else
+      start = memref::AllocaOp::create(builder, loc, startType);
     memref::CopyOp::create(builder, loc, init, start);
     if (start.getType() != type)
       start = memref::CastOp::create(builder, loc, type, start);
