@@ -410,8 +410,8 @@ struct BufferizeTensorsPass
           return signalPassFailure();
       }
       bufferization::BufferizationState deviceState;
-      if (failed(bufferization::runOneShotModuleBufferize(
-              gpuModule, options, deviceState)))
+      if (failed(bufferization::runOneShotModuleBufferize(gpuModule, options,
+                                                          deviceState)))
         return signalPassFailure();
       moveConstantGlobals(module, gpuModule);
     }

@@ -113,9 +113,9 @@ static CarriedInPlace canCarryInPlace(scf::ForOp loop) {
     // the loop never carries it into a later trip.
     if (!writesOwnOnly)
       writesOwnOnly = writesOnlyItsOwnBuffers(loop);
-    MemRefType start = MemRefType::get(type.getShape(), type.getElementType(),
-                                       MemRefLayoutAttrInterface(),
-                                       type.getMemorySpace());
+    MemRefType start =
+        MemRefType::get(type.getShape(), type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
     if (!isMadeInTrip || !*writesOwnOnly ||
         !memref::CastOp::areCastCompatible(start, type))
       return {};

@@ -1,4 +1,4 @@
-//===- CopyChosenBuffers.cpp - Buffers chosen at run time, as copies ------===//
+//===- CopyChosenBuffers.cpp - Chosen buffers as copies -------------------===//
 //
 // See CopyChosenBuffers.h. The copy is made where the choice is, so it
 // holds what the chosen buffer holds then; the conditions keep that true
@@ -35,9 +35,9 @@ static void forEachUse(Value buffer, function_ref<void(OpOperand &)> visit,
     visit(use);
     Operation *user = use.getOwner();
     auto view = dyn_cast<ViewLikeOpInterface>(user);
-    if (user != except && ((view && view.getViewSource() == buffer) ||
-                           (isa<arith::SelectOp>(user) &&
-                            use.getOperandNumber() > 0)))
+    if (user != except &&
+        ((view && view.getViewSource() == buffer) ||
+         (isa<arith::SelectOp>(user) && use.getOperandNumber() > 0)))
       for (Value result : user->getResults())
         forEachUse(result, visit, except);
   }
@@ -141,9 +141,9 @@ static MemRefType getCopyType(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref || !memref.hasStaticShape())
     return {};
-  auto copy = MemRefType::get(memref.getShape(), memref.getElementType(),
-                              MemRefLayoutAttrInterface(),
-                              memref.getMemorySpace());
+  auto copy =
+      MemRefType::get(memref.getShape(), memref.getElementType(),
+                      MemRefLayoutAttrInterface(), memref.getMemorySpace());
   return memref::CastOp::areCastCompatible(copy, memref) ? copy : MemRefType();
 }
 

@@ -1,4 +1,4 @@
-//===- CopyChosenBuffers.h - Buffers chosen at run time, as copies -*- C++ -*-===//
+//===- CopyChosenBuffers.h - Chosen buffers as copies -----------*- C++ -*-===//
 //
 // SPIR-V without variable pointers cannot choose a buffer at run time, and
 // bufferization makes such choices of an scf.if or arith.select on tensors
