@@ -616,9 +616,10 @@ LogicalResult BlockFunctionBuilder::emitSegment(ArrayRef<Operation *> ops) {
                   return !user || !inSegment.contains(user);
                 }))
               escaping.push_back(result);
+        // In program order, operands of views after them.
         llvm::SmallPtrSet<Value, 16> kept;
-        while (!escaping.empty()) {
-          Value result = escaping.pop_back_val();
+        for (size_t next = 0; next < escaping.size(); ++next) {
+          Value result = escaping[next];
           if (!kept.insert(result).second)
             continue;
           Value value = scope.mapping.lookup(result);
