@@ -43,6 +43,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_BUFFERIZETENSORS
@@ -392,6 +393,13 @@ struct BufferizeTensorsPass
         getBufferizationOptions();
     if (failed(checkBufferizable(module, options)))
       return signalPassFailure();
+    // The loops on memrefs the program has; bufferization leaves them be.
+    llvm::DenseSet<Operation *> memrefLoops;
+    module.walk([&](scf::ForOp loop) {
+      if (llvm::any_of(loop.getInitArgs().getTypes(),
+                       llvm::IsaPred<MemRefType>))
+        memrefLoops.insert(loop);
+    });
     bufferization::BufferizationState state;
     if (failed(
             bufferization::runOneShotModuleBufferize(module, options, state)))
@@ -419,10 +427,12 @@ struct BufferizeTensorsPass
     // Loops in kernels and device functions that carry buffers carry none:
     // their memory is a thread's stack, which deallocation would track with
     // flags and calls.
-    WalkResult notCarried = module.walk([](Operation *op) {
+    WalkResult notCarried = module.walk([&](Operation *op) {
       if (!isa<gpu::LaunchOp, gpu::GPUModuleOp>(op))
         return WalkResult::advance();
-      if (failed(mlirc::carryBuffersInPlace(op)))
+      if (failed(mlirc::carryBuffersInPlace(op, [&](Operation *loop) {
+            return !memrefLoops.contains(loop);
+          })))
         return WalkResult::interrupt();
       return WalkResult::skip();
     });

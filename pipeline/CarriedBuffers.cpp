@@ -70,6 +70,31 @@ static bool writesOnlyItsOwnBuffers(scf::ForOp loop) {
   return !result.wasInterrupted();
 }
 
+/// Whether something may write through \p buffer or a view of it: an op
+/// that writes it, or one that passes it on (a call, a loop, a yield).
+static bool mayBeWrittenThrough(Value buffer) {
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+        view && view.getViewSource() == buffer) {
+      if (llvm::any_of(user->getResults(), mayBeWrittenThrough))
+        return true;
+      continue;
+    }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    if (!effects || user->hasTrait<OpTrait::IsTerminator>())
+      return true;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    if (llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
+          return !isa<MemoryEffects::Read>(e.getEffect()) &&
+                 (!e.getValue() || e.getValue() == buffer);
+        }))
+      return true;
+  }
+  return false;
+}
+
 namespace {
 /// The carried buffers of a loop that can stay in place.
 struct CarriedInPlace {
@@ -82,7 +107,7 @@ struct CarriedInPlace {
 
 /// The carried buffers of \p loop that can stay in place, if all of them
 /// that the loop may swap for others can; none otherwise.
-static CarriedInPlace canCarryInPlace(scf::ForOp loop) {
+static CarriedInPlace canCarryInPlace(scf::ForOp loop, bool isBufferized) {
   CarriedInPlace carried;
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   std::optional<bool> writesOwnOnly;
@@ -109,10 +134,13 @@ static CarriedInPlace canCarryInPlace(scf::ForOp loop) {
         isUsedOnlyBefore(init, loop))
       continue;
     // Any other buffer the loop starts from (an argument, a buffer read
-    // later) is copied first, where nothing in the loop can write it and
-    // the loop never carries it into a later trip.
+    // later) is copied first, where nothing in the loop can write it, the
+    // loop never carries it into a later trip, and nothing writes through
+    // the loop's result (which is that buffer when the loop runs no trip).
     if (!writesOwnOnly)
       writesOwnOnly = writesOnlyItsOwnBuffers(loop);
+    if (!isBufferized && mayBeWrittenThrough(loop.getResult(index)))
+      return {};
     MemRefType start =
         MemRefType::get(type.getShape(), type.getElementType(),
                         MemRefLayoutAttrInterface(), type.getMemorySpace());
@@ -197,7 +225,9 @@ static void carryInPlace(scf::ForOp loop, ArrayRef<unsigned> carried) {
   }
 }
 
-LogicalResult mlirc::carryBuffersInPlace(Operation *kernels) {
+LogicalResult
+mlirc::carryBuffersInPlace(Operation *kernels,
+                           function_ref<bool(Operation *)> isBufferizedLoop) {
   // Inner loops first (the walk's order): an outer loop that yields an
   // inner loop's result then yields that loop's starting buffer, which the
   // outer trip allocates.
@@ -205,7 +235,8 @@ LogicalResult mlirc::carryBuffersInPlace(Operation *kernels) {
   kernels->walk([&](scf::ForOp loop) { loops.push_back(loop); });
   SmallVector<Operation *> rewritten;
   for (scf::ForOp loop : loops) {
-    CarriedInPlace carried = canCarryInPlace(loop);
+    CarriedInPlace carried =
+        canCarryInPlace(loop, isBufferizedLoop && isBufferizedLoop(loop));
     if (carried.indices.empty())
       continue;
     copyStarts(loop, carried.copiedStarts);

@@ -24,11 +24,17 @@ namespace mlirc {
 /// Rewrites each scf.for in \p kernels (a gpu.func, a gpu.launch or a
 /// gpu.module) whose carried buffers can stay in place: each starts as an
 /// allocation of a static shape made before the loop in the loop's block
-/// and used nowhere after it, and each trip yields the carried buffers or
+/// and used nowhere after it (or as a copy of another buffer, which the
+/// loop does not write), and each trip yields the carried buffers or
 /// allocations it makes. Such a loop carries no buffer afterwards; loops
-/// that do not qualify are left as they are. Failure, with the error
-/// reported, where folding the loops reached its bound.
-mlir::LogicalResult carryBuffersInPlace(mlir::Operation *kernels);
+/// that do not qualify are left as they are. \p isBufferizedLoop tells the
+/// loops bufferization made of loops on tensors: their results may be
+/// written through (bufferization did so only where the buffer they start
+/// from is no longer read). Failure, with the error reported, where
+/// folding the loops reached its bound.
+mlir::LogicalResult carryBuffersInPlace(
+    mlir::Operation *kernels,
+    llvm::function_ref<bool(mlir::Operation *)> isBufferizedLoop = nullptr);
 
 } // namespace mlirc
 
