@@ -9,12 +9,12 @@
 
 #include "pipeline/CarriedBuffers.h"
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/BufferAliases.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -45,8 +45,7 @@ static bool isUsedOnlyBefore(Value buffer, scf::ForOp loop) {
 /// views of it), so that no buffer from outside changes while it runs.
 static bool writesOnlyItsOwnBuffers(scf::ForOp loop) {
   auto isOwnBuffer = [&](Value buffer) {
-    while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
-      buffer = view.getViewSource();
+    buffer = mlirc::getViewRoot(buffer);
     return isAllocation(buffer) &&
            loop->isProperAncestor(buffer.getDefiningOp());
   };
@@ -70,29 +69,16 @@ static bool writesOnlyItsOwnBuffers(scf::ForOp loop) {
   return !result.wasInterrupted();
 }
 
-/// Whether something may write through \p buffer or a view of it: an op
+/// Whether something may write through \p buffer or what may be it: an op
 /// that writes it, or one that passes it on (a call, a loop, a yield).
 static bool mayBeWrittenThrough(Value buffer) {
-  for (OpOperand &use : buffer.getUses()) {
-    Operation *user = use.getOwner();
-    if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-        view && view.getViewSource() == buffer) {
-      if (llvm::any_of(user->getResults(), mayBeWrittenThrough))
-        return true;
-      continue;
-    }
-    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-    if (!effects || user->hasTrait<OpTrait::IsTerminator>())
-      return true;
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    if (llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
-          return !isa<MemoryEffects::Read>(e.getEffect()) &&
-                 (!e.getValue() || e.getValue() == buffer);
-        }))
-      return true;
-  }
-  return false;
+  bool written = false;
+  mlirc::forEachAliasUse(buffer, [&](OpOperand &use) {
+    if (mlirc::mayWriteAt(use) ||
+        use.getOwner()->hasTrait<OpTrait::IsTerminator>())
+      written = true;
+  });
+  return written;
 }
 
 namespace {

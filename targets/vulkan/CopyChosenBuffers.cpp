@@ -8,6 +8,7 @@
 
 #include "targets/vulkan/CopyChosenBuffers.h"
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/BufferAliases.h"
 #include "pipeline/MemorySpaces.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -15,51 +16,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
-
-/// The buffer \p value is a view of.
-static Value getRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
-/// Calls \p visit with each use of \p buffer and of what may be it: views
-/// of it and selects of it (but \p except's result).
-static void forEachUse(Value buffer, function_ref<void(OpOperand &)> visit,
-                       Operation *except = nullptr) {
-  for (OpOperand &use : buffer.getUses()) {
-    visit(use);
-    Operation *user = use.getOwner();
-    auto view = dyn_cast<ViewLikeOpInterface>(user);
-    if (user != except &&
-        ((view && view.getViewSource() == buffer) ||
-         (isa<arith::SelectOp>(user) && use.getOperandNumber() > 0)))
-      for (Value result : user->getResults())
-        forEachUse(result, visit, except);
-  }
-}
-
-/// Whether \p user may write the buffer it uses at \p use (an op whose
-/// effects are unknown may).
-static bool mayWrite(OpOperand &use) {
-  Operation *user = use.getOwner();
-  if (auto view = dyn_cast<ViewLikeOpInterface>(user))
-    if (view.getViewSource() == use.get())
-      return false;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-  if (!effects)
-    return true;
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect()) &&
-           (!e.getValue() || e.getValue() == use.get());
-  });
-}
 
 namespace {
 /// A choice of buffers, and the last op of its block that uses what it
@@ -84,7 +42,7 @@ static bool runsApart(Operation *op, const Choice &choice) {
 /// writes after any of \p choices, or a buffer chosen from such ones (a
 /// branch inside another that is chosen again).
 static bool isSettledAt(Value buffer, SmallVectorImpl<Choice> &choices) {
-  Value root = getRoot(buffer);
+  Value root = mlirc::getViewRoot(buffer);
   Operation *def = root.getDefiningOp();
   if (auto global = dyn_cast_or_null<memref::GetGlobalOp>(def)) {
     auto symbol = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
@@ -118,10 +76,11 @@ static bool isSettledAt(Value buffer, SmallVectorImpl<Choice> &choices) {
   // Writes through the choice being copied go to the copy instead
   // (canCopyChoice).
   bool writtenAfter = false;
-  forEachUse(
+  mlirc::forEachAliasUse(
       root,
       [&](OpOperand &use) {
-        if (mayWrite(use) && llvm::any_of(choices, [&](const Choice &choice) {
+        if (mlirc::mayWriteAt(use) &&
+            llvm::any_of(choices, [&](const Choice &choice) {
               return !runsApart(use.getOwner(), choice);
             }))
           writtenAfter = true;
@@ -172,7 +131,7 @@ static bool canCopyChoice(Operation *choice, Value result,
   bool usedHere = true;
   SmallVector<Operation *> writes;
   Operation *last = nullptr;
-  forEachUse(result, [&](OpOperand &use) {
+  mlirc::forEachAliasUse(result, [&](OpOperand &use) {
     Operation *at = block->findAncestorOpInBlock(*use.getOwner());
     if (!at || use.getOwner() == block->getTerminator()) {
       usedHere = false;
@@ -180,7 +139,7 @@ static bool canCopyChoice(Operation *choice, Value result,
     }
     if (!last || last->isBeforeInBlock(at))
       last = at;
-    if (mayWrite(use))
+    if (mlirc::mayWriteAt(use))
       writes.push_back(at);
   });
   if (!usedHere || !llvm::all_of(sources, [&](Value source) {
@@ -191,11 +150,11 @@ static bool canCopyChoice(Operation *choice, Value result,
     return true;
   bool readBefore = true;
   for (Value source : sources) {
-    Value root = getRoot(source);
+    Value root = mlirc::getViewRoot(source);
     if (!isa_and_nonnull<memref::AllocaOp, memref::AllocOp,
                          memref::GetGlobalOp>(root.getDefiningOp()))
       return false;
-    forEachUse(
+    mlirc::forEachAliasUse(
         root,
         [&](OpOperand &use) {
           Operation *at = block->findAncestorOpInBlock(*use.getOwner());
