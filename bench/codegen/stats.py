@@ -5,7 +5,9 @@
   stats.py amd FILE.s               -> name instructions fmas vgprs sgprs scratch
 
 FMAs are the fused multiply-adds a thread does: a packed one (AMD's
-v_pk_fma_f32) counts as the two it does.
+v_pk_fma_f32) counts as the two it does. An fma that multiplies by 1 or -1
+and adds 0 does neither (CUDA's math library negates so, with
+fma(x, -1.0, 0.0), where LLVM folds it into 0 - x): it is not counted.
 
 mlirc's kernel names carry a program suffix (_1a2b3c4d) and a module
 prefix (k_), both dropped so the names match the CUDA ones.
@@ -19,6 +21,17 @@ def base(name):
     return name[2:] if name.startswith("k_") else name
 
 
+ONES = {"0f3F800000", "0fBF800000", "1.0", "-1.0"}
+ZEROS = {"0f00000000", "0f80000000", "0", "0.0", "-0.0"}
+
+
+def real_fma(operands, constants):
+    """Whether an fma's operands (destination first) multiply and add."""
+    value = [constants.get(o, o) for o in operands[1:4]]
+    return len(value) < 3 or not (
+        (value[0] in ONES or value[1] in ONES) and value[2] in ZEROS)
+
+
 def ptx(path, log):
     text = open(path).read()
     stats = {}
@@ -27,7 +40,15 @@ def ptx(path, log):
         lines = [l.strip() for l in body.splitlines()]
         instrs = [l for l in lines if re.match(r"^(@!?%\w+\s+)?[a-z][\w.:]*", l)
                   and l.endswith(";") and not l.startswith(".")]
-        fmas = sum(1 for l in instrs if re.search(r"\bfma\.", l))
+        constants, fmas = {}, 0
+        for l in instrs:
+            mov = re.match(r"mov\.[bf]32\s+(%\w+),\s*(0f[0-9A-F]{8});", l)
+            if mov:
+                constants[mov.group(1)] = mov.group(2)
+            fma = re.match(r"(?:@!?%\w+\s+)?fma\.\S+\s+(.*);", l)
+            if fma and real_fma([o.strip() for o in fma.group(1).split(",")],
+                                constants):
+                fmas += 1
         stats[base(m.group(1))] = [len(instrs), fmas, 0, 0]
     current = None
     for line in open(log):
@@ -55,7 +76,10 @@ def amd(path):
                   if re.match(r"^\s+[a-z]\w*", l) and not l.strip().startswith(".")]
         # A packed FMA (v_pk_fma_f32, _f16) does two.
         fmas = sum(2 if l.startswith("v_pk_") else 1
-                   for l in instrs if re.match(r"v_(pk_)?fmac?_", l))
+                   for l in instrs if re.match(r"v_(pk_)?fmac?_", l) and
+                   real_fma([o.strip() for o in
+                             l.split(None, 1)[1].split(";")[0].split(",")],
+                            {}))
         stats[base(m.group(1))] = [len(instrs), fmas, 0, 0, 0]
     name = None
     for line in text.splitlines():
