@@ -13,10 +13,22 @@
 using namespace mlir;
 
 static bool isUniform(Value value, gpu::GPUFuncOp kernel, unsigned depth) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return arg.getOwner() == &kernel.getBody().front();
+  if (depth > 8)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == &kernel.getBody().front())
+      return true;
+    // A loop's counter, where its bounds are the same in every thread.
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    return loop && arg == loop.getInductionVar() &&
+           llvm::all_of(ValueRange{loop.getLowerBound(), loop.getUpperBound(),
+                                   loop.getStep()},
+                        [&](Value bound) {
+                          return isUniform(bound, kernel, depth + 1);
+                        });
+  }
   Operation *def = value.getDefiningOp();
-  if (!def || depth > 8)
+  if (!def)
     return false;
   if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
     return true;

@@ -14,8 +14,8 @@
 namespace mlirc {
 
 /// Whether \p value is the same in every thread of a block: built by pure
-/// arith ops from constants, the kernel's arguments and block-level ids
-/// and sizes.
+/// arith ops from constants, the kernel's arguments, block-level ids and
+/// sizes, and the counters of scf.for loops whose bounds are such values.
 bool isBlockUniform(mlir::Value value, mlir::gpu::GPUFuncOp kernel);
 
 /// Whether every thread of a block reaches \p op alike: it is in the

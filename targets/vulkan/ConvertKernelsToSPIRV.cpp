@@ -29,6 +29,7 @@
 #include "targets/vulkan/SPIRVAtomics.h"
 #include "targets/vulkan/ScalarizeVectorMemory.h"
 #include "targets/vulkan/SequentialLoops.h"
+#include "targets/vulkan/SpecializeChosenBuffers.h"
 #include "targets/vulkan/SubgroupOps.h"
 #include "targets/vulkan/VectorRowsInSCF.h"
 #include "targets/vulkan/WorkgroupSizeSpec.h"
@@ -114,8 +115,10 @@ struct ConvertKernelsToSPIRVPass
       return signalPassFailure();
     eraseUnusedHelpers(copyModule, gpuHelpers);
     if (failed(mlirc::carryBuffersInPlace(copy)) ||
-        failed(mlirc::copyChosenBuffers(copy)) ||
-        failed(checkNoChosenBuffers(copy)))
+        failed(mlirc::copyChosenBuffers(copy)))
+      return signalPassFailure();
+    mlirc::specializeChosenBuffers(copy);
+    if (failed(checkNoChosenBuffers(copy)))
       return signalPassFailure();
     mlirc::lowerToSequentialLoops(copy);
     {
@@ -443,8 +446,9 @@ struct ConvertKernelsToSPIRVPass
   }
 
   /// A memref chosen at run time (a select of buffers, a branch or loop
-  /// that carries one) is a pointer chosen at run time in SPIR-V, which
-  /// needs variable pointers: an error at the op that chooses.
+  /// that carries one) that is still there after copyChosenBuffers and
+  /// specializeChosenBuffers is a pointer chosen at run time in SPIR-V,
+  /// which needs variable pointers: an error at the op that chooses.
   static LogicalResult checkNoChosenBuffers(Operation *kernels) {
     auto isMemRef = llvm::IsaPred<MemRefType>;
     WalkResult chosen = kernels->walk([&](Operation *op) {
@@ -460,10 +464,19 @@ struct ConvertKernelsToSPIRVPass
         chooses = llvm::any_of(op->getOperandTypes(), isMemRef);
       if (!chooses)
         return WalkResult::advance();
+      // A select that specializeChosenBuffers left: say why.
+      StringRef why =
+          isa<arith::SelectOp>(op)
+              ? ", and the code after the choice cannot run once for each "
+                "buffer instead (it passes on a buffer made after the "
+                "choice, or has a barrier or subgroup op after a choice "
+                "that differs between threads)"
+              : "";
       op->emitError("choosing a buffer at run time cannot be compiled for "
                     "the Vulkan target: SPIR-V then needs variable pointers, "
-                    "which mlirc's Vulkan target does not use; choose between "
-                    "the values read from the buffers instead");
+                    "which mlirc's Vulkan target does not use")
+          << why << "; choose between the values read from the buffers "
+          << "instead";
       return WalkResult::interrupt();
     });
     return failure(chosen.wasInterrupted());

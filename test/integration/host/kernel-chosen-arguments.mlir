@@ -1,0 +1,147 @@
+// Buffers chosen at run time in kernels among what no copy can stand for:
+// the kernel's arguments (by a flag and by each thread's parity, with
+// arith.select and with an scf.if that yields one or the other), workgroup
+// buffers taking turns through a loop with barriers, and private arrays
+// written while the choice is in use. Vulkan has no variable pointers and
+// rejected each ("choosing a buffer at run time"); there the rest of the
+// choice's block now runs once for each buffer.
+// RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // Thread t: a[t] or b[t] by %flag, plus b[t] where t is even and a[t]
+    // where it is odd, plus the other one of those two through an scf.if.
+    gpu.func @pick(%flag: i32, %a: memref<8xi32>, %b: memref<8xi32>,
+                   %out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %zero = arith.constant 0 : i32
+      %c1 = arith.constant 1 : index
+      %useA = arith.cmpi ne, %flag, %zero : i32
+      %src = arith.select %useA, %a, %b : memref<8xi32>
+      %v = memref.load %src[%t] : memref<8xi32>
+      %bit = arith.andi %t, %c1 : index
+      %even = arith.cmpi ne, %bit, %c1 : index
+      %other = arith.select %even, %b, %a : memref<8xi32>
+      %w = memref.load %other[%t] : memref<8xi32>
+      %third = scf.if %even -> memref<8xi32> {
+        scf.yield %a : memref<8xi32>
+      } else {
+        scf.yield %b : memref<8xi32>
+      }
+      %x = memref.load %third[%t] : memref<8xi32>
+      %s = arith.addi %v, %w : i32
+      %s2 = arith.addi %s, %x : i32
+      memref.store %s2, %out[%t] : memref<8xi32>
+      gpu.return
+    }
+
+    // Three rounds: each thread writes in[t] + round into one workgroup
+    // buffer, chosen by the round and %flag alike in the whole workgroup,
+    // and after a barrier adds what thread 7 - t wrote there.
+    gpu.func @turns(%flag: i32, %in: memref<8xi32>, %out: memref<8xi32>)
+        workgroup(%w0: memref<8xi32, #gpu.address_space<workgroup>>,
+                  %w1: memref<8xi32, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c7 = arith.constant 7 : index
+      %zero = arith.constant 0 : i32
+      %first = arith.cmpi ne, %flag, %zero : i32
+      %v = memref.load %in[%t] : memref<8xi32>
+      %sum = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> i32 {
+        %bit = arith.andi %i, %c1 : index
+        %odd = arith.cmpi ne, %bit, %c0 : index
+        %swap = arith.xori %odd, %first : i1
+        %buf = arith.select %swap, %w0, %w1
+            : memref<8xi32, #gpu.address_space<workgroup>>
+        %ii = arith.index_cast %i : index to i32
+        %x = arith.addi %v, %ii : i32
+        memref.store %x, %buf[%t] : memref<8xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %r = arith.subi %c7, %t : index
+        %y = memref.load %buf[%r] : memref<8xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %n = arith.addi %acc, %y : i32
+        scf.yield %n : i32
+      }
+      memref.store %sum, %out[%t] : memref<8xi32>
+      gpu.return
+    }
+
+    // Two private arrays, a = [10 t] and b = [100 + t]; threads 0 and 1
+    // choose a, the others b. a is then written (one more than what the
+    // choice reads), and 1000 added through the choice: a ends 10 t + 1001
+    // where it was chosen, else 101 + t.
+    gpu.func @privates(%out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %one = arith.constant 1 : i32
+      %ten = arith.constant 10 : i32
+      %hundred = arith.constant 100 : i32
+      %thousand = arith.constant 1000 : i32
+      %ti = arith.index_cast %t : index to i32
+      %a = memref.alloca() : memref<1xi32>
+      %b = memref.alloca() : memref<1xi32>
+      %av = arith.muli %ti, %ten : i32
+      %bv = arith.addi %ti, %hundred : i32
+      memref.store %av, %a[%c0] : memref<1xi32>
+      memref.store %bv, %b[%c0] : memref<1xi32>
+      %low = arith.cmpi ult, %t, %c2 : index
+      %s = arith.select %low, %a, %b : memref<1xi32>
+      %before = memref.load %s[%c0] : memref<1xi32>
+      %next = arith.addi %before, %one : i32
+      memref.store %next, %a[%c0] : memref<1xi32>
+      %x = memref.load %s[%c0] : memref<1xi32>
+      %y = arith.addi %x, %thousand : i32
+      memref.store %y, %s[%c0] : memref<1xi32>
+      %r = memref.load %a[%c0] : memref<1xi32>
+      memref.store %r, %out[%t] : memref<8xi32>
+      gpu.return
+    }
+  }
+
+  func.func private @printMemrefI32(memref<*xi32>)
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %hundred = arith.constant 100 : i32
+    %a = gpu.alloc host_shared () : memref<8xi32>
+    %b = gpu.alloc host_shared () : memref<8xi32>
+    %out = gpu.alloc host_shared () : memref<8xi32>
+    scf.for %i = %c0 to %c8 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      %bi = arith.addi %ii, %hundred : i32
+      memref.store %ii, %a[%i] : memref<8xi32>
+      memref.store %bi, %b[%i] : memref<8xi32>
+    }
+    %print = memref.cast %out : memref<8xi32> to memref<*xi32>
+    // a = [t], b = [100 + t]: t + 100 + 2 t, then 100 + t + 100 + 2 t.
+    // CHECK: [100,  103,  106,  109,  112,  115,  118,  121]
+    gpu.launch_func @k::@pick blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%one : i32, %a : memref<8xi32>, %b : memref<8xi32>,
+             %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // CHECK: [200,  203,  206,  209,  212,  215,  218,  221]
+    gpu.launch_func @k::@pick blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%zero : i32, %a : memref<8xi32>, %b : memref<8xi32>,
+             %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // Thread t: 3 (7 - t) + 0 + 1 + 2.
+    // CHECK: [24,  21,  18,  15,  12,  9,  6,  3]
+    gpu.launch_func @k::@turns blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%one : i32, %a : memref<8xi32>, %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // CHECK: [1001,  1011,  103,  104,  105,  106,  107,  108]
+    gpu.launch_func @k::@privates blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1) args(%out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    return
+  }
+}
