@@ -13,6 +13,7 @@
 #include "pipeline/EmulateSubgroupMma.h"
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
+#include "pipeline/PermutedBuffers.h"
 #include "targets/host/HostBlockFunction.h"
 #include "targets/host/HostStrideLoops.h"
 #include "targets/host/LowerKernelAsserts.h"
@@ -104,6 +105,9 @@ struct LowerKernelsToHostPass
       if (failed(lowerKernelAsserts(hostCopy)))
         return signalPassFailure();
       makeStrideLoopsUniform(hostCopy);
+      // Loops with barriers keep no memref per thread; ping-pong buffers
+      // need none.
+      mlirc::selectPermutedBuffers(hostCopy);
       // The other helpers get a host copy under a program-unique name;
       // declarations name functions outside the device code (libm's, say),
       // which the host calls under their own names.

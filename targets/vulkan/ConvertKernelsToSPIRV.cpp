@@ -15,6 +15,7 @@
 #include "pipeline/LiftKernelBranches.h"
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
+#include "pipeline/PermutedBuffers.h"
 #include "targets/vulkan/AccurateMath.h"
 #include "targets/vulkan/CopyChosenBuffers.h"
 #include "targets/vulkan/DevicePrintf.h"
@@ -117,6 +118,7 @@ struct ConvertKernelsToSPIRVPass
     if (failed(mlirc::carryBuffersInPlace(copy)) ||
         failed(mlirc::copyChosenBuffers(copy)))
       return signalPassFailure();
+    mlirc::selectPermutedBuffers(copy);
     mlirc::specializeChosenBuffers(copy);
     if (failed(checkNoChosenBuffers(copy)))
       return signalPassFailure();

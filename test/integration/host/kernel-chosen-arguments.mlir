@@ -1,10 +1,13 @@
 // Buffers chosen at run time in kernels among what no copy can stand for:
 // the kernel's arguments (by a flag and by each thread's parity, with
 // arith.select and with an scf.if that yields one or the other), workgroup
-// buffers taking turns through a loop with barriers, and private arrays
-// written while the choice is in use. Vulkan has no variable pointers and
-// rejected each ("choosing a buffer at run time"); there the rest of the
-// choice's block now runs once for each buffer.
+// buffers taking turns through a loop with barriers, private arrays
+// written while the choice is in use, and three arguments a loop with a
+// barrier carries, trading places each trip. Vulkan has no variable
+// pointers and rejected each ("choosing a buffer at run time"); there the
+// rest of the choice's block now runs once for each buffer. The host
+// target rejected the last ("a loop holding 'gpu.barrier' cannot carry a
+// memref"); the loop now selects its buffers by the trip number.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -99,6 +102,32 @@ module attributes {gpu.container_module} {
       memref.store %r, %out[%t] : memref<8xi32>
       gpu.return
     }
+
+    // %n trips; each makes z[t] = x[7 - t] + y[t] + trip, and the next
+    // trip's x, y, z are this one's y, z, x.
+    gpu.func @rotate(%n: index, %a: memref<8xi32>, %b: memref<8xi32>,
+                     %c: memref<8xi32>, %out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c7 = arith.constant 7 : index
+      %r:3 = scf.for %i = %c0 to %n step %c1
+          iter_args(%x = %a, %y = %b, %z = %c)
+          -> (memref<8xi32>, memref<8xi32>, memref<8xi32>) {
+        %o = arith.subi %c7, %t : index
+        %u = memref.load %x[%o] : memref<8xi32>
+        %v = memref.load %y[%t] : memref<8xi32>
+        %ii = arith.index_cast %i : index to i32
+        %s = arith.addi %u, %v : i32
+        %w = arith.addi %s, %ii : i32
+        memref.store %w, %z[%t] : memref<8xi32>
+        gpu.barrier
+        scf.yield %y, %z, %x : memref<8xi32>, memref<8xi32>, memref<8xi32>
+      }
+      %last = memref.load %r#0[%t] : memref<8xi32>
+      memref.store %last, %out[%t] : memref<8xi32>
+      gpu.return
+    }
   }
 
   func.func private @printMemrefI32(memref<*xi32>)
@@ -141,6 +170,28 @@ module attributes {gpu.container_module} {
     // CHECK: [1001,  1011,  103,  104,  105,  106,  107,  108]
     gpu.launch_func @k::@privates blocks in (%c1, %c1, %c1)
         threads in (%c8, %c1, %c1) args(%out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // a = [t], b = [100 + t], c = [200 + t]; after four trips x is b.
+    %c = gpu.alloc host_shared () : memref<8xi32>
+    %two_hundred = arith.constant 200 : i32
+    scf.for %i = %c0 to %c8 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      %ci = arith.addi %ii, %two_hundred : i32
+      memref.store %ci, %c[%i] : memref<8xi32>
+    }
+    %c4 = arith.constant 4 : index
+    // CHECK: [324,  323,  322,  321,  320,  319,  318,  317]
+    gpu.launch_func @k::@rotate blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%c4 : index, %a : memref<8xi32>, %b : memref<8xi32>,
+             %c : memref<8xi32>, %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // No trip: x is a, as the four trips left it.
+    // CHECK: [215,  214,  213,  212,  211,  210,  209,  208]
+    gpu.launch_func @k::@rotate blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%c0 : index, %a : memref<8xi32>, %b : memref<8xi32>,
+             %c : memref<8xi32>, %out : memref<8xi32>)
     call @printMemrefI32(%print) : (memref<*xi32>) -> ()
     return
   }

@@ -1,0 +1,175 @@
+//===- PermutedBuffers.cpp - Buffers that trade places in a loop ----------===//
+//
+// See PermutedBuffers.h. With `next[j]`, the carried value that carried
+// memref j takes for the next trip, memref j holds at trip t the start of
+// next^t(j): it depends on t modulo the permutation's period only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/PermutedBuffers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include <numeric>
+
+using namespace mlir;
+
+namespace {
+/// Permutations repeating after more trips are left as they are: each
+/// carried memref would be a chain of that many selects.
+constexpr unsigned maxPeriod = 12;
+
+/// The carried memrefs of \p loop and, for each, the index of the carried
+/// value its trips yield; none where a trip yields anything else, or two
+/// of them the same one.
+std::optional<DenseMap<unsigned, unsigned>> getPermutation(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  DenseMap<unsigned, unsigned> next;
+  DenseSet<unsigned> taken;
+  for (auto [index, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    if (!isa<MemRefType>(arg.getType()))
+      continue;
+    auto yielded = dyn_cast<BlockArgument>(yield.getOperand(index));
+    if (!yielded || yielded.getOwner() != loop.getBody() ||
+        yielded == loop.getInductionVar())
+      return std::nullopt;
+    unsigned target = yielded.getArgNumber() - 1;
+    if (!taken.insert(target).second)
+      return std::nullopt;
+    next[index] = target;
+  }
+  if (next.empty())
+    return std::nullopt;
+  return next;
+}
+
+/// How many trips the permutation \p next takes to repeat.
+unsigned getPeriod(const DenseMap<unsigned, unsigned> &next) {
+  unsigned period = 1;
+  for (auto [start, target] : next) {
+    unsigned length = 1;
+    for (unsigned at = target; at != start; at = next.lookup(at))
+      ++length;
+    period = std::lcm(period, length);
+    if (period > maxPeriod)
+      return period;
+  }
+  return period;
+}
+
+/// The start of carried memref \p index at a trip whose number modulo
+/// \p period is \p phase: a chain of selects over the phases.
+Value selectStart(OpBuilder &builder, Location loc, scf::ForOp loop,
+                  const DenseMap<unsigned, unsigned> &next, unsigned index,
+                  unsigned period, Value phase) {
+  SmallVector<Value> starts;
+  for (unsigned r = 0, at = index; r < period; ++r, at = next.lookup(at))
+    starts.push_back(loop.getInitArgs()[at]);
+  Value chosen = starts.back();
+  for (int r = period - 2; r >= 0; --r) {
+    if (starts[r] == chosen)
+      continue;
+    Value isPhase = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, phase,
+        arith::ConstantOp::create(builder, loc,
+                                  builder.getIntegerAttr(phase.getType(), r)));
+    chosen = arith::SelectOp::create(builder, loc, isPhase, starts[r], chosen);
+  }
+  return chosen;
+}
+
+void selectPermuted(scf::ForOp loop) {
+  std::optional<DenseMap<unsigned, unsigned>> next = getPermutation(loop);
+  if (!next)
+    return;
+  unsigned period = getPeriod(*next);
+  if (period > maxPeriod)
+    return;
+  Location loc = loop.getLoc();
+  Type counter = loop.getInductionVar().getType();
+  IRRewriter rewriter(loop->getContext());
+  auto constant = [&](int64_t value) {
+    return arith::ConstantOp::create(rewriter, loc,
+                                     rewriter.getIntegerAttr(counter, value));
+  };
+
+  // After the loop: the phase of its number of trips.
+  rewriter.setInsertionPointAfter(loop);
+  Value runs =
+      arith::CmpIOp::create(rewriter, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            loop.getLowerBound(), loop.getUpperBound());
+  Value span = arith::SubIOp::create(rewriter, loc, loop.getUpperBound(),
+                                     loop.getLowerBound());
+  Value trips = arith::SelectOp::create(
+      rewriter, loc, runs,
+      arith::CeilDivUIOp::create(rewriter, loc, span, loop.getStep()),
+      constant(0));
+  Value lastPhase =
+      arith::RemUIOp::create(rewriter, loc, trips, constant(period));
+  for (auto [index, target] : *next)
+    loop.getResult(index).replaceAllUsesWith(
+        selectStart(rewriter, loc, loop, *next, index, period, lastPhase));
+
+  // In the body: the phase of the trip.
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value trip = arith::DivUIOp::create(
+      rewriter, loc,
+      arith::SubIOp::create(rewriter, loc, loop.getInductionVar(),
+                            loop.getLowerBound()),
+      loop.getStep());
+  Value phase = arith::RemUIOp::create(rewriter, loc, trip, constant(period));
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [index, target] : *next) {
+    Value start = selectStart(rewriter, loc, loop, *next, index, period, phase);
+    loop.getRegionIterArgs()[index].replaceUsesWithIf(
+        start, [&](OpOperand &use) { return use.getOwner() != yield; });
+  }
+
+  // The same loop without the carried memrefs.
+  SmallVector<Value> inits;
+  SmallVector<unsigned> kept;
+  for (auto [index, init] : llvm::enumerate(loop.getInitArgs()))
+    if (!next->count(index)) {
+      inits.push_back(init);
+      kept.push_back(index);
+    }
+  rewriter.setInsertionPoint(loop);
+  auto replacement =
+      scf::ForOp::create(rewriter, loc, loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits);
+  replacement.setUnsignedCmp(loop.getUnsignedCmp());
+  replacement->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  Block *body = replacement.getBody();
+  if (!body->empty())
+    rewriter.eraseOp(body->getTerminator());
+  SmallVector<Value> arguments = {replacement.getInductionVar()};
+  for (auto [index, init] : llvm::enumerate(loop.getInitArgs()))
+    arguments.push_back(
+        next->count(index)
+            ? init
+            : replacement
+                  .getRegionIterArgs()[llvm::find(kept, index) - kept.begin()]);
+  rewriter.mergeBlocks(loop.getBody(), body, arguments);
+  auto oldYield = cast<scf::YieldOp>(body->getTerminator());
+  SmallVector<Value> yielded;
+  for (unsigned index : kept)
+    yielded.push_back(oldYield.getOperand(index));
+  rewriter.setInsertionPoint(oldYield);
+  scf::YieldOp::create(rewriter, oldYield.getLoc(), yielded);
+  rewriter.eraseOp(oldYield);
+  for (auto [position, index] : llvm::enumerate(kept))
+    loop.getResult(index).replaceAllUsesWith(replacement.getResult(position));
+  rewriter.eraseOp(loop);
+}
+} // namespace
+
+void mlirc::selectPermutedBuffers(Operation *root) {
+  // Inner loops first: an outer loop's trip may hold one.
+  SmallVector<scf::ForOp> loops;
+  root->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops)
+    selectPermuted(loop);
+}

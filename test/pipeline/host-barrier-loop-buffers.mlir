@@ -1,0 +1,45 @@
+// A loop with a barrier keeps each thread's carried values in memory on the
+// host target, but no memref: where the buffers a loop carries only trade
+// places each trip (ping-pong buffers), each is chosen by the trip number
+// instead (test/integration/host/kernel-chosen-arguments.mlir); any other
+// buffer carried that way stays an error at the loop.
+// RUN: rm -rf %t && mkdir %t
+// RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
+// RUN: not ls %t/out.o
+// CHECK: host-barrier-loop-buffers.mlir:[[@LINE+18]]:{{[0-9]+}}: error: a loop holding 'gpu.barrier' cannot carry a memref on the host target
+// CHECK-NOT: error
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @kernel(%a: memref<8xi32>, %b: memref<8xi32>, %n: index) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      %zero = arith.constant 0 : i32
+      // Taking turns: compiles.
+      %s:2 = scf.for %k = %c0 to %n step %c1 iter_args(%x = %a, %y = %b)
+          -> (memref<8xi32>, memref<8xi32>) {
+        %v = memref.load %x[%t] : memref<8xi32>
+        memref.store %v, %y[%t] : memref<8xi32>
+        gpu.barrier
+        scf.yield %y, %x : memref<8xi32>, memref<8xi32>
+      }
+      // Chosen by what a buffer holds.
+      %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %a) -> memref<8xi32> {
+        %v = memref.load %x[%t] : memref<8xi32>
+        memref.store %v, %b[%t] : memref<8xi32>
+        gpu.barrier
+        %big = arith.cmpi sgt, %v, %zero : i32
+        %next = arith.select %big, %x, %b : memref<8xi32>
+        scf.yield %next : memref<8xi32>
+      }
+      gpu.return
+    }
+  }
+  func.func @main(%a: memref<8xi32>, %b: memref<8xi32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    gpu.launch_func @k::@kernel blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%a : memref<8xi32>, %b : memref<8xi32>, %n : index)
+    return
+  }
+}
