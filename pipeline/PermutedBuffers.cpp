@@ -58,24 +58,34 @@ unsigned getPeriod(const DenseMap<unsigned, unsigned> &next) {
   return period;
 }
 
-/// The start of carried memref \p index at a trip whose number modulo
-/// \p period is \p phase: a chain of selects over the phases.
+/// Whether a phase is each of 0 to period - 2, for all carried memrefs
+/// alike (Vulkan's copies of the code after a select of one condition
+/// fold the other selects of it).
+SmallVector<Value> comparePhase(OpBuilder &builder, Location loc, Value phase,
+                                unsigned period) {
+  SmallVector<Value> isPhase;
+  for (unsigned r = 0; r + 1 < period; ++r)
+    isPhase.push_back(arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, phase,
+        arith::ConstantOp::create(builder, loc,
+                                  builder.getIntegerAttr(phase.getType(), r))));
+  return isPhase;
+}
+
+/// The start of carried memref \p index at a trip whose phase is the one
+/// \p isPhase tells: a chain of selects over the phases.
 Value selectStart(OpBuilder &builder, Location loc, scf::ForOp loop,
                   const DenseMap<unsigned, unsigned> &next, unsigned index,
-                  unsigned period, Value phase) {
+                  ArrayRef<Value> isPhase) {
+  unsigned period = isPhase.size() + 1;
   SmallVector<Value> starts;
   for (unsigned r = 0, at = index; r < period; ++r, at = next.lookup(at))
     starts.push_back(loop.getInitArgs()[at]);
   Value chosen = starts.back();
-  for (int r = period - 2; r >= 0; --r) {
-    if (starts[r] == chosen)
-      continue;
-    Value isPhase = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::eq, phase,
-        arith::ConstantOp::create(builder, loc,
-                                  builder.getIntegerAttr(phase.getType(), r)));
-    chosen = arith::SelectOp::create(builder, loc, isPhase, starts[r], chosen);
-  }
+  for (int r = period - 2; r >= 0; --r)
+    if (starts[r] != chosen)
+      chosen =
+          arith::SelectOp::create(builder, loc, isPhase[r], starts[r], chosen);
   return chosen;
 }
 
@@ -109,9 +119,11 @@ void selectPermuted(scf::ForOp loop) {
       constant(0));
   Value lastPhase =
       arith::RemUIOp::create(rewriter, loc, trips, constant(period));
+  SmallVector<Value> isLastPhase =
+      comparePhase(rewriter, loc, lastPhase, period);
   for (auto [index, target] : *next)
     loop.getResult(index).replaceAllUsesWith(
-        selectStart(rewriter, loc, loop, *next, index, period, lastPhase));
+        selectStart(rewriter, loc, loop, *next, index, isLastPhase));
 
   // In the body: the phase of the trip.
   rewriter.setInsertionPointToStart(loop.getBody());
@@ -121,9 +133,10 @@ void selectPermuted(scf::ForOp loop) {
                             loop.getLowerBound()),
       loop.getStep());
   Value phase = arith::RemUIOp::create(rewriter, loc, trip, constant(period));
+  SmallVector<Value> isPhase = comparePhase(rewriter, loc, phase, period);
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (auto [index, target] : *next) {
-    Value start = selectStart(rewriter, loc, loop, *next, index, period, phase);
+    Value start = selectStart(rewriter, loc, loop, *next, index, isPhase);
     loop.getRegionIterArgs()[index].replaceUsesWithIf(
         start, [&](OpOperand &use) { return use.getOwner() != yield; });
   }

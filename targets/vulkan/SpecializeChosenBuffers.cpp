@@ -136,6 +136,15 @@ void specialize(arith::SelectOp select) {
       inside.setInsertionPoint(yield);
     for (Operation *op : rest)
       inside.clone(*op, mapping);
+    // Other selects of the same condition are decided in this branch.
+    bool isThen = region == &branch.getThenRegion();
+    region->walk([&](arith::SelectOp decided) {
+      if (decided.getCondition() != select.getCondition())
+        return;
+      decided.replaceAllUsesWith(isThen ? decided.getTrueValue()
+                                        : decided.getFalseValue());
+      decided.erase();
+    });
     SmallVector<Value> yielded;
     for (Value value : escaping)
       yielded.push_back(mapping.lookup(value));
