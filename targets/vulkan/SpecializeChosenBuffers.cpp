@@ -136,6 +136,11 @@ void specialize(arith::SelectOp select) {
       inside.setInsertionPoint(yield);
     for (Operation *op : rest)
       inside.clone(*op, mapping);
+    SmallVector<Value> yielded;
+    for (Value value : escaping)
+      yielded.push_back(mapping.lookup(value));
+    if (!escaping.empty())
+      scf::YieldOp::create(inside, select.getLoc(), yielded);
     // Other selects of the same condition are decided in this branch.
     bool isThen = region == &branch.getThenRegion();
     region->walk([&](arith::SelectOp decided) {
@@ -145,11 +150,6 @@ void specialize(arith::SelectOp select) {
                                         : decided.getFalseValue());
       decided.erase();
     });
-    SmallVector<Value> yielded;
-    for (Value value : escaping)
-      yielded.push_back(mapping.lookup(value));
-    if (!escaping.empty())
-      scf::YieldOp::create(inside, select.getLoc(), yielded);
   }
   for (auto [value, result] : llvm::zip(escaping, branch.getResults()))
     value.replaceAllUsesWith(result);

@@ -103,6 +103,32 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // A buffer and two values chosen by one condition, one of them passed
+    // to the next trip: odd trips add a[t] + 1, even ones nothing.
+    gpu.func @decided(%a: memref<8xi32>, %b: memref<8xi32>,
+                      %out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %zero = arith.constant 0 : i32
+      %one = arith.constant 1 : i32
+      %sum = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> i32 {
+        %ii = arith.index_cast %i : index to i32
+        %bit = arith.andi %ii, %one : i32
+        %odd = arith.cmpi ne, %bit, %zero : i32
+        %buf = arith.select %odd, %a, %b : memref<8xi32>
+        %v = memref.load %buf[%t] : memref<8xi32>
+        %k = arith.select %odd, %one, %zero : i32
+        %n0 = arith.addi %acc, %v : i32
+        %n = arith.addi %n0, %k : i32
+        %next = arith.select %odd, %n, %acc : i32
+        scf.yield %next : i32
+      }
+      memref.store %sum, %out[%t] : memref<8xi32>
+      gpu.return
+    }
+
     // %n trips; each makes z[t] = x[7 - t] + y[t] + trip, and the next
     // trip's x, y, z are this one's y, z, x.
     gpu.func @rotate(%n: index, %a: memref<8xi32>, %b: memref<8xi32>,
@@ -170,6 +196,11 @@ module attributes {gpu.container_module} {
     // CHECK: [1001,  1011,  103,  104,  105,  106,  107,  108]
     gpu.launch_func @k::@privates blocks in (%c1, %c1, %c1)
         threads in (%c8, %c1, %c1) args(%out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // CHECK: [2,  4,  6,  8,  10,  12,  14,  16]
+    gpu.launch_func @k::@decided blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%a : memref<8xi32>, %b : memref<8xi32>, %out : memref<8xi32>)
     call @printMemrefI32(%print) : (memref<*xi32>) -> ()
     // a = [t], b = [100 + t], c = [200 + t]; after four trips x is b.
     %c = gpu.alloc host_shared () : memref<8xi32>
