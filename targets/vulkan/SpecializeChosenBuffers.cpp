@@ -15,6 +15,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -162,18 +163,46 @@ void specialize(arith::SelectOp select) {
 
 /// Makes the memref results of \p branch that each branch yields from a
 /// value defined before it selects after it, and drops them from \p branch.
+/// Whether \p value is made in \p branch by pure ops without regions (views,
+/// constants, index arithmetic) from values defined before it, at most
+/// \p depth deep.
+bool canHoist(Value value, scf::IfOp branch, unsigned depth) {
+  if (!branch->isAncestor(value.getParentBlock()->getParentOp()))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth == 0 || def->getNumRegions() != 0 || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return canHoist(operand, branch, depth - 1);
+  });
+}
+
+/// Moves what canHoist allows before \p branch.
+void hoist(Value value, scf::IfOp branch) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !branch->isAncestor(def))
+    return;
+  for (Value operand : def->getOperands())
+    hoist(operand, branch);
+  def->moveBefore(branch);
+}
+
 void selectChosenResults(scf::IfOp branch) {
   if (branch.getElseRegion().empty())
     return;
+  // The views a branch yields of buffers from before it (a subview of a
+  // kernel argument in each branch) are made before it.
+  constexpr unsigned maxHoistDepth = 4;
   SmallVector<unsigned> chosen;
   for (auto [index, type] : llvm::enumerate(branch.getResultTypes())) {
     Value thenValue = branch.thenYield().getOperand(index);
     Value elseValue = branch.elseYield().getOperand(index);
-    auto isOutside = [&](Value value) {
-      return !branch->isAncestor(value.getParentBlock()->getParentOp());
-    };
-    if (isMemRef(type) && isOutside(thenValue) && isOutside(elseValue))
-      chosen.push_back(index);
+    if (!isMemRef(type) || !canHoist(thenValue, branch, maxHoistDepth) ||
+        !canHoist(elseValue, branch, maxHoistDepth))
+      continue;
+    hoist(thenValue, branch);
+    hoist(elseValue, branch);
+    chosen.push_back(index);
   }
   if (chosen.empty())
     return;

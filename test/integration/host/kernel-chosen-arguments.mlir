@@ -1,9 +1,10 @@
 // Buffers chosen at run time in kernels among what no copy can stand for:
 // the kernel's arguments (by a flag and by each thread's parity, with
-// arith.select and with an scf.if that yields one or the other), workgroup
-// buffers taking turns through a loop with barriers, private arrays
-// written while the choice is in use, and three arguments a loop with a
-// barrier carries, trading places each trip. Vulkan has no variable
+// arith.select and with an scf.if that yields one or the other, or a view
+// of one made in each branch), workgroup buffers taking turns through a
+// loop with barriers, private arrays written while the choice is in use,
+// and three arguments a loop with a barrier carries, trading places each
+// trip. Vulkan has no variable
 // pointers and rejected each ("choosing a buffer at run time"); there the
 // rest of the choice's block now runs once for each buffer. The host
 // target rejected the last ("a loop holding 'gpu.barrier' cannot carry a
@@ -103,6 +104,29 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Each branch yields a view of the argument (its low or high half):
+    // even threads read the low half, odd ones the high half.
+    gpu.func @halves(%a: memref<16xi32>, %out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %c1 = arith.constant 1 : index
+      %bit = arith.andi %t, %c1 : index
+      %even = arith.cmpi ne, %bit, %c1 : index
+      %half = scf.if %even -> memref<8xi32, strided<[1], offset: ?>> {
+        %c0 = arith.constant 0 : index
+        %low = memref.subview %a[%c0] [8] [1]
+            : memref<16xi32> to memref<8xi32, strided<[1], offset: ?>>
+        scf.yield %low : memref<8xi32, strided<[1], offset: ?>>
+      } else {
+        %c8 = arith.constant 8 : index
+        %high = memref.subview %a[%c8] [8] [1]
+            : memref<16xi32> to memref<8xi32, strided<[1], offset: ?>>
+        scf.yield %high : memref<8xi32, strided<[1], offset: ?>>
+      }
+      %x = memref.load %half[%t] : memref<8xi32, strided<[1], offset: ?>>
+      memref.store %x, %out[%t] : memref<8xi32>
+      gpu.return
+    }
+
     // A buffer and two values chosen by one condition, one of them passed
     // to the next trip: odd trips add a[t] + 1, even ones nothing.
     gpu.func @decided(%a: memref<8xi32>, %b: memref<8xi32>,
@@ -196,6 +220,17 @@ module attributes {gpu.container_module} {
     // CHECK: [1001,  1011,  103,  104,  105,  106,  107,  108]
     gpu.launch_func @k::@privates blocks in (%c1, %c1, %c1)
         threads in (%c8, %c1, %c1) args(%out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    %c16 = arith.constant 16 : index
+    %sixteen = gpu.alloc host_shared () : memref<16xi32>
+    scf.for %i = %c0 to %c16 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      memref.store %ii, %sixteen[%i] : memref<16xi32>
+    }
+    // CHECK: [0,  9,  2,  11,  4,  13,  6,  15]
+    gpu.launch_func @k::@halves blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%sixteen : memref<16xi32>, %out : memref<8xi32>)
     call @printMemrefI32(%print) : (memref<*xi32>) -> ()
     // CHECK: [2,  4,  6,  8,  10,  12,  14,  16]
     gpu.launch_func @k::@decided blocks in (%c1, %c1, %c1)
