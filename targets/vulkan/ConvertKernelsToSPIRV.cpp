@@ -119,8 +119,8 @@ struct ConvertKernelsToSPIRVPass
         failed(mlirc::copyChosenBuffers(copy)))
       return signalPassFailure();
     mlirc::selectPermutedBuffers(copy);
-    mlirc::specializeChosenBuffers(copy);
-    if (failed(checkNoChosenBuffers(copy)))
+    if (failed(mlirc::specializeChosenBuffers(copy)) ||
+        failed(checkNoChosenBuffers(copy)))
       return signalPassFailure();
     mlirc::lowerToSequentialLoops(copy);
     {
@@ -471,8 +471,8 @@ struct ConvertKernelsToSPIRVPass
           isa<arith::SelectOp>(op)
               ? ", and the code after the choice cannot run once for each "
                 "buffer instead (it passes on a buffer made after the "
-                "choice, or has a barrier or subgroup op after a choice "
-                "that differs between threads)"
+                "choice, has a barrier or subgroup op after a choice that "
+                "differs between threads, or would pass 20000 copied ops)"
               : "";
       op->emitError("choosing a buffer at run time cannot be compiled for "
                     "the Vulkan target: SPIR-V then needs variable pointers, "

@@ -10,6 +10,7 @@
 
 #include "targets/vulkan/SpecializeChosenBuffers.h"
 #include "pipeline/BlockUniform.h"
+#include "pipeline/BoundedRewrites.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -161,8 +162,6 @@ void specialize(arith::SelectOp select) {
   select->erase();
 }
 
-/// Makes the memref results of \p branch that each branch yields from a
-/// value defined before it selects after it, and drops them from \p branch.
 /// Whether \p value is made in \p branch by pure ops without regions (views,
 /// constants, index arithmetic) from values defined before it, at most
 /// \p depth deep.
@@ -187,13 +186,16 @@ void hoist(Value value, scf::IfOp branch) {
   def->moveBefore(branch);
 }
 
-void selectChosenResults(scf::IfOp branch) {
+/// Moves the views \p branch yields as a memref result, where both branches
+/// make them of values from before it (a subview of a kernel argument in
+/// each), before it. True where a memref result is then yielded from
+/// before \p branch in both branches, which scf.if's canonicalization
+/// makes a select.
+bool hoistChosenViews(scf::IfOp branch) {
   if (branch.getElseRegion().empty())
-    return;
-  // The views a branch yields of buffers from before it (a subview of a
-  // kernel argument in each branch) are made before it.
+    return false;
   constexpr unsigned maxHoistDepth = 4;
-  SmallVector<unsigned> chosen;
+  bool chooses = false;
   for (auto [index, type] : llvm::enumerate(branch.getResultTypes())) {
     Value thenValue = branch.thenYield().getOperand(index);
     Value elseValue = branch.elseYield().getOperand(index);
@@ -202,52 +204,28 @@ void selectChosenResults(scf::IfOp branch) {
       continue;
     hoist(thenValue, branch);
     hoist(elseValue, branch);
-    chosen.push_back(index);
+    chooses = true;
   }
-  if (chosen.empty())
-    return;
-  OpBuilder builder(branch->getContext());
-  builder.setInsertionPointAfter(branch);
-  for (unsigned index : chosen) {
-    Value select =
-        arith::SelectOp::create(builder, branch.getLoc(), branch.getCondition(),
-                                branch.thenYield().getOperand(index),
-                                branch.elseYield().getOperand(index));
-    branch.getResult(index).replaceAllUsesWith(select);
-  }
-  // The same scf.if without those results.
-  SmallVector<Type> kept;
-  for (auto [index, type] : llvm::enumerate(branch.getResultTypes()))
-    if (!llvm::is_contained(chosen, index))
-      kept.push_back(type);
-  builder.setInsertionPoint(branch);
-  auto replacement =
-      scf::IfOp::create(builder, branch.getLoc(), kept, branch.getCondition(),
-                        /*withElse=*/false);
-  replacement.getThenRegion().takeBody(branch.getThenRegion());
-  replacement.getElseRegion().takeBody(branch.getElseRegion());
-  for (Region *region :
-       {&replacement.getThenRegion(), &replacement.getElseRegion()}) {
-    Operation *yield = region->front().getTerminator();
-    for (unsigned index : llvm::reverse(chosen))
-      yield->eraseOperand(index);
-  }
-  unsigned next = 0;
-  for (auto [index, result] : llvm::enumerate(branch.getResults()))
-    if (!llvm::is_contained(chosen, index))
-      result.replaceAllUsesWith(replacement.getResult(next++));
-  branch->erase();
+  return chooses;
 }
 } // namespace
 
-void mlirc::specializeChosenBuffers(Operation *kernels) {
-  SmallVector<scf::IfOp> branches;
+LogicalResult mlirc::specializeChosenBuffers(Operation *kernels) {
+  // An scf.if that only picks buffers becomes a select of them.
+  SmallVector<Operation *> branches;
   kernels->walk([&](scf::IfOp branch) {
-    if (llvm::any_of(branch.getResultTypes(), isMemRef))
+    if (llvm::any_of(branch.getResultTypes(), isMemRef) &&
+        hoistChosenViews(branch))
       branches.push_back(branch);
   });
-  for (scf::IfOp branch : branches)
-    selectChosenResults(branch);
+  if (!branches.empty()) {
+    RewritePatternSet patterns(kernels->getContext());
+    scf::IfOp::getCanonicalizationPatterns(patterns, kernels->getContext());
+    if (failed(mlirc::applyOpPatternsWithBound(
+            branches, std::move(patterns), "chosen buffers",
+            GreedyRewriteStrictness::ExistingOps)))
+      return failure();
+  }
 
   int64_t budget = maxCopiedOps;
   // Outermost first: a choice in the rest of another's block is copied
@@ -261,7 +239,7 @@ void mlirc::specializeChosenBuffers(Operation *kernels) {
       return WalkResult::interrupt();
     });
     if (!next)
-      return;
+      return success();
     budget -= 2 * countOps(getRest(next), budget);
     specialize(next);
   }

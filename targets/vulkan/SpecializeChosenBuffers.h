@@ -20,14 +20,15 @@ class Operation;
 namespace mlirc {
 
 /// Turns each arith.select of memrefs in the kernels of \p kernels (and
-/// each scf.if that only chooses among buffers defined before it, which is
-/// one) into an scf.if of its condition that holds the rest of its block
-/// once for each buffer, where that keeps the program's meaning and size:
-/// the block's terminator takes no memref made after the choice, the
-/// condition is the same in the whole workgroup where the rest of the block
-/// has barriers or subgroup ops, and the copies stay within a bound. Other
-/// choices are left as they are.
-void specializeChosenBuffers(mlir::Operation *kernels);
+/// each scf.if that only chooses among buffers defined before it or views
+/// it makes of them, which is one) into an scf.if of its condition that holds
+/// the rest of its block once for each buffer, where that keeps the program's
+/// meaning and size: the block's terminator takes no memref made after the
+/// choice, the condition is the same in the whole workgroup where the rest of
+/// the block has barriers or subgroup ops, and the copies stay within a bound.
+/// Other choices are left as they are. Failure, with the error reported, where
+/// folding the branches reached its bound.
+mlir::LogicalResult specializeChosenBuffers(mlir::Operation *kernels);
 
 } // namespace mlirc
 
