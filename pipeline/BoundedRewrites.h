@@ -47,6 +47,21 @@ applyOpPatternsWithBound(llvm::ArrayRef<mlir::Operation *> ops,
                          mlir::GreedyRewriteStrictness strictness =
                              mlir::GreedyRewriteStrictness::ExistingAndNewOps);
 
+/// \p OpT's canonicalization of \p ops only (the results a rewrite left
+/// unused, the iteration arguments it left unchanged), within the bound.
+template <typename OpT>
+mlir::LogicalResult
+canonicalizeOpsWithBound(llvm::ArrayRef<mlir::Operation *> ops,
+                         llvm::StringRef pass) {
+  if (ops.empty())
+    return mlir::success();
+  mlir::MLIRContext *context = ops.front()->getContext();
+  mlir::RewritePatternSet patterns(context);
+  OpT::getCanonicalizationPatterns(patterns, context);
+  return applyOpPatternsWithBound(ops, std::move(patterns), pass,
+                                  mlir::GreedyRewriteStrictness::ExistingOps);
+}
+
 } // namespace mlirc
 
 #endif // MLIRC_PIPELINE_BOUNDEDREWRITES_H

@@ -229,12 +229,7 @@ mlirc::carryBuffersInPlace(Operation *kernels,
     carryInPlace(loop, carried.indices);
     rewritten.push_back(loop);
   }
-  if (rewritten.empty())
-    return success();
   // The iteration arguments each trip now yields unchanged go away.
-  RewritePatternSet patterns(kernels->getContext());
-  scf::ForOp::getCanonicalizationPatterns(patterns, kernels->getContext());
-  return mlirc::applyOpPatternsWithBound(rewritten, std::move(patterns),
-                                         "carried buffers",
-                                         GreedyRewriteStrictness::ExistingOps);
+  return mlirc::canonicalizeOpsWithBound<scf::ForOp>(rewritten,
+                                                     "carried buffers");
 }

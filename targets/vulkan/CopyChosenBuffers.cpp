@@ -260,12 +260,7 @@ LogicalResult mlirc::copyChosenBuffers(Operation *kernels) {
     copyInstead(branch, indices);
     rewritten.push_back(branch);
   }
-  if (rewritten.empty())
-    return success();
   // The results now unused go away.
-  RewritePatternSet patterns(kernels->getContext());
-  scf::IfOp::getCanonicalizationPatterns(patterns, kernels->getContext());
-  return mlirc::applyOpPatternsWithBound(rewritten, std::move(patterns),
-                                         "chosen buffers",
-                                         GreedyRewriteStrictness::ExistingOps);
+  return mlirc::canonicalizeOpsWithBound<scf::IfOp>(rewritten,
+                                                    "chosen buffers");
 }

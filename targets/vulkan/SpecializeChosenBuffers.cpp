@@ -218,14 +218,9 @@ LogicalResult mlirc::specializeChosenBuffers(Operation *kernels) {
         hoistChosenViews(branch))
       branches.push_back(branch);
   });
-  if (!branches.empty()) {
-    RewritePatternSet patterns(kernels->getContext());
-    scf::IfOp::getCanonicalizationPatterns(patterns, kernels->getContext());
-    if (failed(mlirc::applyOpPatternsWithBound(
-            branches, std::move(patterns), "chosen buffers",
-            GreedyRewriteStrictness::ExistingOps)))
-      return failure();
-  }
+  if (failed(mlirc::canonicalizeOpsWithBound<scf::IfOp>(branches,
+                                                        "chosen buffers")))
+    return failure();
 
   int64_t budget = maxCopiedOps;
   // Outermost first: a choice in the rest of another's block is copied
