@@ -13,6 +13,7 @@
 #include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
 #include "support/MatrixIntrinsics.h"
+#include "targets/amdgpu/SplitPackedProducts.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -146,6 +147,15 @@ assemble(const DeviceCodegenTask &task, const Target &target,
   return MemoryBuffer::getMemBufferCopy(object, task.chip);
 }
 
+/// What the module needs before LLVM's code generator takes it.
+static void prepareForCodegen(Module &module, TargetMachine &machine,
+                              const DeviceCodegenTask &task) {
+  module.setDataLayout(machine.createDataLayout());
+  lowerMatrixIntrinsics(module, /*minimal=*/task.optLevel == 0);
+  if (task.optLevel > 0 && machine.getTargetTriple().isAMDGPU())
+    splitPackedProductsForFusion(module, machine, task.fuseFloatOps);
+}
+
 static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
   Triple triple(task.triple);
   std::string error;
@@ -185,7 +195,6 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
   if (!machine)
     return createStringError("cannot create a target machine for %s",
                              task.description.c_str());
-  (*module)->setDataLayout(machine->createDataLayout());
   // LLVM's code generator aborts on invalid IR; report it instead.
   std::string problems;
   raw_string_ostream problemStream(problems);
@@ -195,7 +204,7 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
                              "please report it with the input): %s",
                              task.description.c_str(),
                              StringRef(problems).trim().str().c_str());
-  lowerMatrixIntrinsics(**module, /*minimal=*/task.optLevel == 0);
+  prepareForCodegen(**module, *machine, task);
   if (task.wantText) {
     raw_string_ostream ir(result.llvmIR);
     (*module)->print(ir, nullptr);
@@ -218,7 +227,7 @@ static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
         parseBitcodeFile(MemoryBufferRef(task.input, task.chip), context);
     if (!copy)
       return copy.takeError();
-    (*copy)->setDataLayout(machine->createDataLayout());
+    prepareForCodegen(**copy, *machine, task);
     if (Error err = emit(**copy, *machine, true, os, task.description))
       return err;
     if (Error err = diagnostics.takeErrors(task.description))
