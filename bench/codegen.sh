@@ -21,12 +21,12 @@ bitcode=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
 src=$root/bench/codegen
 stats=$src/stats.py
 
+# mlirc's registers are those of its own ptxas job (-Xcuda-ptxas -v).
 (cd "$out" && "$mlirc" -O3 -c "$src/kernels.mlir" --offload-arch=sm_90,gfx90a \
-  --cuda-path="$cuda" -save-temps -o kernels.o)
+  --cuda-path="$cuda" -save-temps -Xcuda-ptxas -v -o kernels.o \
+  2> "$out/mlirc.log")
 "$cuda/bin/nvcc" -arch=sm_90 -O3 --ptx "$src/kernels.cu" -o "$out/nvcc.ptx"
 "$cuda/bin/ptxas" -arch=sm_90 -v "$out/nvcc.ptx" -o /dev/null 2> "$out/nvcc.log"
-"$cuda/bin/ptxas" -arch=sm_90 -v "$out/kernels.k.sm_90.ptx" -o /dev/null \
-  2> "$out/mlirc.log"
 "$clang" -x hip --offload-arch=gfx90a -O3 --offload-device-only -S \
   -mcode-object-version=5 --rocm-device-lib-path="$bitcode" \
   "$src/kernels.cu" -o "$out/hip.s"

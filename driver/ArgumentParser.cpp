@@ -566,6 +566,10 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_Xcuda_ptxas:
       options.ptxasArgs.push_back(arg->getValue());
       break;
+    case OPT_fgpu_rdc:
+    case OPT_fno_gpu_rdc:
+      options.relocatableDeviceCode = arg->getOption().matches(OPT_fgpu_rdc);
+      break;
     case OPT_ffast_math:
     case OPT_fno_fast_math:
     case OPT_funsafe_math_optimizations:

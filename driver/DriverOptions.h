@@ -130,6 +130,8 @@ struct DriverOptions {
   int64_t maxThreadsPerBlock = 0;
   /// -Xcuda-ptxas: for every ptxas job.
   std::vector<std::string> ptxasArgs;
+  /// -fgpu-rdc.
+  bool relocatableDeviceCode = false;
 
   bool hasInput(Input::Kind kind) const {
     for (const Input &input : inputs)

@@ -219,6 +219,13 @@ def : Flag<["-"], "fcuda-flush-denormals-to-zero">,
   Alias<fgpu_flush_denormals_to_zero>;
 def : Flag<["-"], "fno-cuda-flush-denormals-to-zero">,
   Alias<fno_gpu_flush_denormals_to_zero>;
+def fgpu_rdc : F<"fgpu-rdc", "Relocatable NVIDIA device code, device-linked "
+                             "at the final link, so that kernels may call "
+                             "device functions of other objects">;
+def fno_gpu_rdc : F<"fno-gpu-rdc", "Each gpu.module a whole program, "
+                                   "registered by its object (the default)">;
+def : Flag<["-"], "fcuda-rdc">, Alias<fgpu_rdc>;
+def : Flag<["-"], "fno-cuda-rdc">, Alias<fno_gpu_rdc>;
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "
            "(-fno-exceptions, -fno-rtti, ...)">;

@@ -98,6 +98,7 @@ TargetSettings mlirc::getTargetSettings(const DriverOptions &options) {
   settings.rocmPath = options.rocmPath;
   settings.codeObjectVersion = options.codeObjectVersion;
   settings.ptxasArgs = options.ptxasArgs;
+  settings.relocatableDeviceCode = options.relocatableDeviceCode;
   settings.printJobs = options.printJobs;
   settings.flushDenormals = options.floatModel.flushDenormals;
   settings.approxFunc = options.floatModel.approxFunc;

@@ -72,6 +72,9 @@ static Error runJob(const Job &job,
   if (rc == 0) {
     // Warnings of a successful tool still reach the user.
     toolOutput(log);
+    for (const Job &next : job.then)
+      if (Error err = runJob(next, toolOutput))
+        return err;
     return Error::success();
   }
   std::string message;
@@ -95,11 +98,18 @@ static Error runJob(const Job &job,
   return createStringError(inconvertibleErrorCode(), message);
 }
 
+/// Prints \p jobs, each followed by the jobs after it.
+static void printJobs(raw_ostream &os, ArrayRef<Job> jobs) {
+  for (const Job &job : jobs) {
+    printJob(os, job);
+    printJobs(os, job.then);
+  }
+}
+
 /// -v and -###: prints \p jobs. True when they are to run.
 static bool announceJobs(ArrayRef<Job> jobs, const JobOptions &options) {
   if (options.printOnly || options.verbose)
-    for (const Job &job : jobs)
-      printJob(errs(), job);
+    printJobs(errs(), jobs);
   return !options.printOnly && !jobs.empty();
 }
 

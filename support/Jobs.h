@@ -40,6 +40,9 @@ struct Job {
   /// to see invocation)".
   enum class Failure { WithCommand, AsLink, AsCompile };
   Failure failure = Failure::WithCommand;
+  /// Jobs that read this job's output (a fatbinary of ptxas's cubin): run
+  /// in order, in the same worker, once it has succeeded.
+  std::vector<Job> then;
 };
 
 /// How jobs are run.
@@ -48,7 +51,7 @@ struct JobOptions {
   bool printOnly = false; ///< -###: print each job, run none
 };
 
-/// Prints \p job the way clang's -### does.
+/// Prints \p job the way clang's -### does (not the jobs after it).
 void printJob(llvm::raw_ostream &os, const Job &job);
 
 /// Runs \p jobs, which are independent of each other, in parallel. The error

@@ -3,6 +3,7 @@
 #include "targets/TargetUnit.h"
 #include "pipeline/GpuModuleLowering.h"
 #include "support/OutputFile.h"
+#include "targets/offload/OffloadPacker.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -23,6 +24,17 @@ TargetUnit::getLoweringOptions(unsigned subgroupSize) const {
             options.maxGridSize);
   options.maxThreadsPerBlock = limits.maxThreadsPerBlock;
   return options;
+}
+
+bool TargetUnit::isCarriedBy(const LinkInputContents &contents) const {
+  llvm::object::OffloadKind kind = getOffloadKind();
+  if (kind == llvm::object::OFK_None)
+    return false;
+  std::string ownSection = getOwnEntriesSectionPrefix(kind);
+  return contents.offloadKinds.count(kind) ||
+         llvm::any_of(contents.sections, [&](const std::string &section) {
+           return llvm::StringRef(section).starts_with(ownSection);
+         });
 }
 
 std::vector<OffloadTarget>

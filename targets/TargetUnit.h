@@ -59,6 +59,10 @@ struct TargetSettings {
   unsigned codeObjectVersion = 0;
   /// -Xcuda-ptxas: appended to every ptxas command.
   std::vector<std::string> ptxasArgs;
+  /// -fgpu-rdc: NVIDIA device code is relocatable, device-linked at the
+  /// final link; else each gpu.module is a whole program, as clang's and
+  /// nvcc's default.
+  bool relocatableDeviceCode = false;
   /// -###: nothing runs, so a missing toolkit is no error.
   bool printJobs = false;
   /// Device code's float model: f32 denormals flushed to zero
@@ -316,11 +320,9 @@ public:
   /// "vulkan", "host").
   virtual llvm::StringRef getRuntimeBackend() const = 0;
   /// True when a link of inputs carrying \p contents needs this unit's
-  /// runtime backend.
-  virtual bool isCarriedBy(const LinkInputContents &contents) const {
-    return getOffloadKind() != llvm::object::OFK_None &&
-           contents.offloadKinds.count(getOffloadKind());
-  }
+  /// runtime backend: images of its offload kind for the offload linker, or
+  /// code an object registers itself.
+  virtual bool isCarriedBy(const LinkInputContents &contents) const;
   /// The language clang compiles this unit's GPU sources as (cuda for .cu,
   /// hip for .hip); empty for none.
   virtual llvm::StringRef getSourceLanguage() const { return ""; }

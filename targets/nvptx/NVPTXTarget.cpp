@@ -126,14 +126,49 @@ std::string mlirc::findUndefinedLibdeviceCall(llvm::StringRef ptx) {
   return "";
 }
 
+std::string mlirc::findExternalDeviceSymbol(llvm::StringRef ptx) {
+  // `.extern .func (<ret>) name(<params>);`, `.extern .global .b32 name;`.
+  for (size_t pos = ptx.find(".extern"); pos != llvm::StringRef::npos;
+       pos = ptx.find(".extern", pos + 1)) {
+    if (pos > 0 && ptx[pos - 1] != '\n' && ptx[pos - 1] != ' ' &&
+        ptx[pos - 1] != '\t')
+      continue;
+    llvm::StringRef decl = ptx.substr(pos + 7) // past ".extern"
+                               .take_until([](char c) { return c == ';'; })
+                               .ltrim();
+    if (decl.starts_with(".shared"))
+      continue;
+    llvm::StringRef name;
+    if (decl.consume_front(".func")) {
+      decl = decl.ltrim();
+      // The return value's parameter list, if any.
+      if (decl.starts_with("("))
+        decl = decl.drop_until([](char c) { return c == ')'; }).drop_front();
+      name = decl.ltrim().take_while(
+          [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; });
+      if (name == "vprintf" || name == "malloc" || name == "free" ||
+          name == "__assertfail")
+        continue;
+    } else {
+      // A variable: its name ends the declaration, before any array size.
+      name = decl.take_until([](char c) { return c == '['; }).rtrim();
+      name = name.substr(name.find_last_of(" \t\n") + 1);
+    }
+    return name.empty() ? decl.str() : name.str();
+  }
+  return "";
+}
+
 std::vector<std::string> mlirc::getPtxasArguments(llvm::StringRef chip,
                                                   unsigned optLevel,
                                                   llvm::StringRef ptxFile,
-                                                  llvm::StringRef cubinFile) {
-  // -c: a relocatable cubin, which nvlink accepts; an executable one is
-  // rejected at the device link.
-  return {"-m64",       "-O" + std::to_string(optLevel),
-          "--gpu-name", chip.str(),
-          "-c",         ptxFile.str(),
-          "-o",         cubinFile.str()};
+                                                  llvm::StringRef cubinFile,
+                                                  bool relocatable) {
+  std::vector<std::string> args = {"-m64", "-O" + std::to_string(optLevel),
+                                   "--gpu-name", chip.str()};
+  if (relocatable)
+    args.push_back("-c");
+  llvm::append_range(
+      args, std::vector<std::string>{ptxFile.str(), "-o", cubinFile.str()});
+  return args;
 }

@@ -47,12 +47,20 @@ std::string getNVVMTargetChip(mlir::Attribute attr);
 /// define, else empty.
 std::string findUndefinedLibdeviceCall(llvm::StringRef ptx);
 
+/// The first function or variable \p ptx declares `.extern` that another
+/// object must define at the device link, else empty. CUDA's system calls
+/// (vprintf, malloc, free, __assertfail) and dynamic shared memory are no
+/// such symbols: whole-program code has them too.
+std::string findExternalDeviceSymbol(llvm::StringRef ptx);
+
 /// Arguments (after the program) that make ptxas assemble \p ptxFile into a
-/// relocatable cubin for \p chip.
+/// cubin for \p chip: relocatable (`-c`, for nvlink) or, as nvcc and clang
+/// without -fgpu-rdc, an executable one of the whole program.
 std::vector<std::string> getPtxasArguments(llvm::StringRef chip,
                                            unsigned optLevel,
                                            llvm::StringRef ptxFile,
-                                           llvm::StringRef cubinFile);
+                                           llvm::StringRef cubinFile,
+                                           bool relocatable);
 
 } // namespace mlirc
 

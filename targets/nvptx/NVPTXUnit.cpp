@@ -1,9 +1,11 @@
 //===- NVPTXUnit.cpp - NVIDIA GPUs as a device target ---------------------===//
 //
 // sm_NN and compute_NN: NVVM lowering, PTX through #nvvm.target with
-// libdevice linked, then mlirc's own jobs: `ptxas -c` per arch (relocatable
-// cubins, which clang-linker-wrapper device-links with nvlink) and, for
-// compute_NN, `fatbinary` over the PTX, which the object registers itself.
+// libdevice linked, then mlirc's own jobs: ptxas per arch, for an
+// executable cubin of the whole gpu.module that `fatbinary` wraps and the
+// object registers itself (nvcc's and clang's default), or with -fgpu-rdc
+// a relocatable one (`-c`), which clang-linker-wrapper device-links with
+// nvlink; for compute_NN, `fatbinary` over the PTX, registered likewise.
 // Prebuilt objects: bitcode becomes PTX with LLVM's NVPTX backend; cubins
 // (executable, which nvlink rejects) and fatbinaries are registered by the
 // object too, in one fatbinary per gpu.binary.
@@ -64,6 +66,8 @@ public:
 private:
   /// What one gpu.module (or gpu.binary) registers itself.
   struct Registered {
+    /// Fatbinaries of whole-program cubins, one per arch, which jobs make.
+    std::vector<std::string> wholeProgramPaths;
     /// fatbinary's --image3 arguments: PTX for compute_NN, prebuilt cubins.
     std::vector<std::string> images;
     /// The fatbinary the job makes of them.
@@ -74,6 +78,9 @@ private:
   };
 
   Error checkLibdevice(const SerializedObject &object) const;
+  /// Whether \p object's cubins are relocatable, for nvlink: with
+  /// -fgpu-rdc, or when its PTX refers to what another object defines.
+  bool isRelocatable(const SerializedObject &object) const;
   Error generatePtx(std::vector<SerializedObject> &objects) const;
 
   const NVPTXUnit &unit;
@@ -336,6 +343,8 @@ public:
   /// -ffp-contract=fast, CUDA's default (TargetSettings).
   bool fuseFloatOps = true;
   std::vector<std::string> ptxasArgs;
+  /// -fgpu-rdc (TargetSettings).
+  bool relocatableDeviceCode = false;
   /// -fgpu-flush-denormals-to-zero (TargetSettings).
   bool flushDenormals = false;
   /// The requested archs without thread block clusters (before sm_90).
@@ -372,6 +381,7 @@ Error NVPTXUnit::setUp(ArrayRef<OffloadTarget> targets,
   debugInfo = settings.debugInfo;
   fuseFloatOps = settings.fuseAllFloatOps.value_or(true);
   ptxasArgs = settings.ptxasArgs;
+  relocatableDeviceCode = settings.relocatableDeviceCode;
   flushDenormals = settings.flushDenormals;
   // Thread block clusters are sm_90's.
   SmallVector<std::string> older;
@@ -450,6 +460,11 @@ Error NVPTXImageBuilder::generatePtx(
   return Error::success();
 }
 
+bool NVPTXImageBuilder::isRelocatable(const SerializedObject &object) const {
+  return unit.relocatableDeviceCode ||
+         !findExternalDeviceSymbol(object.data).empty();
+}
+
 Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
                                  std::vector<Job> &jobs) {
   const std::optional<CudaToolkit> &toolkit = unit.toolkit;
@@ -463,8 +478,10 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
     for (const OffloadTarget &target : targets) {
       if (target.chip != object.chip)
         continue;
+      // fatbinary splits --image3 at commas, with no way to quote one.
       std::string base =
           (context.stem + "." + object.module + "." + target.arch).str();
+      std::replace(base.begin(), base.end(), ',', '_');
       std::string sm = std::to_string(getSMVersion(target.chip));
       if (object.format == ObjectFormat::Fatbin) {
         Registered &own = registered[object.module];
@@ -494,19 +511,36 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
       Expected<std::string> cubinPath = context.temps.create(base, "cubin");
       if (!cubinPath)
         return cubinPath.takeError();
+      std::string description = target.arch + " (gpu.module @" + object.module +
+                                " of " + context.inputPath.str() + ")";
+      bool relocatable = isRelocatable(object);
       Job job;
       job.program = toolkit ? toolkit->ptxas : "ptxas";
-      job.args =
-          getPtxasArguments(target.chip, unit.optLevel, *ptxPath, *cubinPath);
+      job.args = getPtxasArguments(target.chip, unit.optLevel, *ptxPath,
+                                   *cubinPath, relocatable);
       // -g: keep the PTX's .loc lines as line info, as nvcc -lineinfo.
       if (unit.debugInfo)
         job.args.insert(job.args.begin(), "-lineinfo");
       llvm::append_range(job.args, unit.ptxasArgs);
-      job.description = "ptxas for " + target.arch + " (gpu.module @" +
-                        object.module + " of " + context.inputPath.str() + ")";
+      job.description = "ptxas for " + description;
+      if (relocatable) {
+        cubins.push_back({target.arch, *cubinPath});
+        linkedModules.insert(object.module);
+      } else {
+        // An executable cubin, which nvlink rejects: in a fatbinary the
+        // object registers itself, as nvcc's and clang's without -rdc.
+        Expected<std::string> fatbin = context.temps.create(base, "fatbin");
+        if (!fatbin)
+          return fatbin.takeError();
+        Job wrap;
+        wrap.program = toolkit ? toolkit->fatbinary : "fatbinary";
+        wrap.args = {"-64", "--create", *fatbin,
+                     "--image3=kind=elf,sm=" + sm + ",file=" + *cubinPath};
+        wrap.description = "fatbinary for " + description;
+        job.then.push_back(std::move(wrap));
+        registered[object.module].wholeProgramPaths.push_back(*fatbin);
+      }
       jobs.push_back(std::move(job));
-      cubins.push_back({target.arch, *cubinPath});
-      linkedModules.insert(object.module);
     }
   }
   for (auto &[module, own] : registered) {
@@ -549,16 +583,26 @@ Error NVPTXImageBuilder::collectImages(std::vector<DeviceImage> &images) {
 Error NVPTXImageBuilder::finishHostModule(Module &module,
                                           const KernelList &kernels) {
   for (auto &[gpuModule, own] : registered) {
-    std::vector<std::string> fatbinaries = own.fatbinaries;
-    std::vector<std::string> names = own.names;
-    if (!own.path.empty()) {
-      auto buffer = MemoryBuffer::getFile(own.path);
+    std::vector<std::string> fatbinaries;
+    std::vector<std::string> names;
+    auto read = [&](const std::string &path) -> Error {
+      auto buffer = MemoryBuffer::getFile(path);
       if (!buffer)
         return createStringError(buffer.getError(), "cannot read '%s'",
-                                 own.path.c_str());
+                                 path.c_str());
       fatbinaries.push_back((*buffer)->getBuffer().str());
-      names.push_back("'" + own.path + "'");
-    }
+      names.push_back("'" + path + "'");
+      return Error::success();
+    };
+    // Cubins first: the runtime prefers them to PTX for the same GPU.
+    for (const std::string &path : own.wholeProgramPaths)
+      if (Error err = read(path))
+        return err;
+    llvm::append_range(fatbinaries, own.fatbinaries);
+    llvm::append_range(names, own.names);
+    if (!own.path.empty())
+      if (Error err = read(own.path))
+        return err;
     std::string merged;
     if (fatbinaries.size() == 1) {
       merged = std::move(fatbinaries.front());
@@ -569,11 +613,11 @@ Error NVPTXImageBuilder::finishHostModule(Module &module,
                                  toString(result.takeError()).c_str());
       merged = std::move(*result);
     }
-    if (Error err =
-            registerOwnFatbinary(module, object::OFK_Cuda,
-                                 ArrayRef<char>(merged.data(), merged.size()),
-                                 kernels.getKernelsOf(gpuModule),
-                                 kernels.getSymbolSuffix(gpuModule)))
+    if (Error err = registerOwnFatbinary(
+            module, object::OFK_Cuda,
+            ArrayRef<char>(merged.data(), merged.size()),
+            kernels.getKernelsOf(gpuModule), kernels.getSymbolSuffix(gpuModule),
+            !hasLinkedImages(gpuModule)))
       return err;
   }
   return Error::success();

@@ -70,23 +70,28 @@ void mlirc::emitOffloadEntries(Module &module, ArrayRef<std::string> kernels,
         /*Size=*/0, /*Flags=*/0, /*Data=*/0);
 }
 
+std::string mlirc::getOwnEntriesSectionPrefix(object::OffloadKind kind) {
+  return kind == object::OFK_HIP ? "mlirc_own_entries_hip_"
+                                 : "mlirc_own_entries_cuda_";
+}
+
 Error mlirc::registerOwnFatbinary(Module &module, object::OffloadKind kind,
                                   ArrayRef<char> fatbinary,
                                   ArrayRef<std::string> kernels,
-                                  StringRef suffix) {
+                                  StringRef suffix, bool onlyImages) {
   // The entries live in a section of their own; the linker's __start_ and
   // __stop_ symbols for it bound the array the registration code walks.
   // CUDA and HIP entries of one gpu.binary stay apart.
-  std::string section =
-      ("mlirc_own_entries_" +
-       StringRef(kind == object::OFK_HIP ? "hip_" : "cuda_") + suffix)
-          .str();
+  std::string section = getOwnEntriesSectionPrefix(kind) + suffix.str();
   std::vector<Constant *> entries;
   for (const std::string &kernel : kernels)
     entries.push_back(
         offloading::getOffloadingEntryInitializer(
             module, kind,
-            getOrCreateHandle(module, getKernelOwnHandleName(kernel)), kernel,
+            getOrCreateHandle(module, onlyImages
+                                          ? getKernelHandleName(kernel)
+                                          : getKernelOwnHandleName(kernel)),
+            kernel,
             /*Size=*/0, /*Flags=*/0, /*Data=*/0,
             /*AuxAddr=*/nullptr)
             .first);

@@ -53,18 +53,25 @@ void emitOffloadEntries(llvm::Module &module,
                         llvm::ArrayRef<std::string> kernels,
                         llvm::object::OffloadKind kind);
 
+/// The start of the names of the sections that hold the entries of
+/// kernels an object registers itself with the \p kind runtime.
+std::string getOwnEntriesSectionPrefix(llvm::object::OffloadKind kind);
+
 /// Embeds \p fatbinary (an NVIDIA fatbin, or for OFK_HIP a clang offload
 /// bundle of AMD code objects) in \p module with the code that registers it
-/// and \p kernels (under their own handles) with the \p kind runtime when
-/// the program starts. This is how what the final link cannot take ships:
-/// PTX for compute_NN (nvlink takes none), executable cubins, prebuilt
-/// fatbinaries and linked AMD code objects. \p suffix makes the emitted
-/// symbols unique in the program.
+/// and \p kernels with the \p kind runtime when the program starts. This is
+/// how what the final link cannot take ships: PTX for compute_NN (nvlink
+/// takes none), executable cubins (whole-program code and prebuilt ones),
+/// prebuilt fatbinaries and linked AMD code objects. The kernels are
+/// registered under their own handles, or under the handles launches try
+/// first when \p onlyImages (the final link registers no \p kind image of
+/// theirs). \p suffix makes the emitted symbols unique in the program.
 llvm::Error registerOwnFatbinary(llvm::Module &module,
                                  llvm::object::OffloadKind kind,
                                  llvm::ArrayRef<char> fatbinary,
                                  llvm::ArrayRef<std::string> kernels,
-                                 llvm::StringRef suffix);
+                                 llvm::StringRef suffix,
+                                 bool onlyImages = false);
 
 } // namespace mlirc
 

@@ -1,10 +1,15 @@
 // Host and device code using affine, vector, index, math, scf and cf, plus
 // gpu.printf, dynamic shared memory and shuffles, lowers all the way to an
-// object file with its cubin.
+// object file with its cubin: whole-program by default (printf's vprintf
+// and dynamic shared memory are no symbols of other objects), relocatable
+// with -fgpu-rdc.
 // REQUIRES: cuda-toolkit
 // RUN: %mlirc -c %s --offload-arch=sm_80 --cuda-path=%cuda_root -o %t.o
+// RUN: %nvfatbin %t.o | FileCheck %s --check-prefix=WHOLE
+// RUN: %mlirc -c %s --offload-arch=sm_80 --cuda-path=%cuda_root -fgpu-rdc -o %t.o
 // RUN: llvm-objdump --offloading %t.o | FileCheck %s
 // RUN: %mlirc %s --offload-arch=sm_80 --cuda-path=%cuda_root --compile-to=binary -o - | FileCheck %s --check-prefix=PTX
+// WHOLE: ELF sm_80 {{.+}}
 // CHECK: kind cubin
 // CHECK-NEXT: arch sm_80
 // PTX-DAG: vprintf
