@@ -35,9 +35,19 @@ def real_fma(operands, constants):
 def ptx(path, log):
     text = open(path).read()
     stats = {}
-    for m in re.finditer(r"\.entry\s+(\w+)\((.*?)\n\}", text, re.S):
-        body = m.group(2)
-        lines = [l.strip() for l in body.splitlines()]
+    for m in re.finditer(r"\.entry\s+(\w+)\(", text):
+        # The body up to its closing brace: inline assembly's braces and
+        # vector operands' nest inside.
+        start = text.index("\n{", m.end())
+        depth, end = 0, start
+        for end in range(start, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0 and text[end] == "}":
+                break
+        body = text[start + 2:end]
+        # Inline assembly (cuda_fp16.h's operators) sits in braces:
+        # `{mul.f16 %rs2,%rs1,%rs4;` and `}`.
+        lines = [l.strip().lstrip("{").strip() for l in body.splitlines()]
         instrs = [l for l in lines if re.match(r"^(@!?%\w+\s+)?[a-z][\w.:]*", l)
                   and l.endswith(";") and not l.startswith(".")]
         constants, fmas = {}, 0
