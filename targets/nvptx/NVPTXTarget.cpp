@@ -143,7 +143,8 @@ std::string mlirc::findExternalDeviceSymbol(llvm::StringRef ptx) {
       decl = decl.ltrim();
       // The return value's parameter list, if any.
       if (decl.starts_with("("))
-        decl = decl.drop_until([](char c) { return c == ')'; }).drop_front();
+        decl = decl.drop_until([](char c) { return c == ')'; })
+                   .drop_while([](char c) { return c == ')'; });
       name = decl.ltrim().take_while(
           [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; });
       if (name == "vprintf" || name == "malloc" || name == "free" ||
