@@ -74,19 +74,181 @@ SmallVector<Value> comparePhase(OpBuilder &builder, Location loc, Value phase,
 
 /// The start of carried memref \p index at a trip whose phase is the one
 /// \p isPhase tells: a chain of selects over the phases.
-Value selectStart(OpBuilder &builder, Location loc, scf::ForOp loop,
+Value selectStart(OpBuilder &builder, Location loc, ValueRange inits,
                   const DenseMap<unsigned, unsigned> &next, unsigned index,
                   ArrayRef<Value> isPhase) {
   unsigned period = isPhase.size() + 1;
   SmallVector<Value> starts;
   for (unsigned r = 0, at = index; r < period; ++r, at = next.lookup(at))
-    starts.push_back(loop.getInitArgs()[at]);
+    starts.push_back(inits[at]);
   Value chosen = starts.back();
   for (int r = period - 2; r >= 0; --r)
     if (starts[r] != chosen)
       chosen =
           arith::SelectOp::create(builder, loc, isPhase[r], starts[r], chosen);
   return chosen;
+}
+
+/// For an scf.while: the carried memrefs, which the condition must pass
+/// on in place and unchanged (the body's argument i is the condition's
+/// argument i), and for each the one the body yields for the next trip.
+std::optional<DenseMap<unsigned, unsigned>> getPermutation(scf::WhileOp loop) {
+  ValueRange before = loop.getBeforeArguments();
+  OperandRange forwarded = loop.getConditionOp().getArgs();
+  auto forwardsInPlace = [&](unsigned index) {
+    return index < before.size() && index < forwarded.size() &&
+           forwarded[index] == before[index];
+  };
+  OperandRange yielded = loop.getYieldOp().getResults();
+  DenseMap<unsigned, unsigned> next;
+  DenseSet<unsigned> taken;
+  for (auto [index, arg] : llvm::enumerate(before)) {
+    if (!isa<MemRefType>(arg.getType()))
+      continue;
+    auto from = dyn_cast<BlockArgument>(yielded[index]);
+    if (!forwardsInPlace(index) || !from ||
+        from.getOwner() != loop.getAfterBody() ||
+        !forwardsInPlace(from.getArgNumber()) ||
+        !taken.insert(from.getArgNumber()).second)
+      return std::nullopt;
+    next[index] = from.getArgNumber();
+  }
+  // A memref the condition makes is carried out of the loop as it is.
+  for (auto [index, value] : llvm::enumerate(forwarded))
+    if (isa<MemRefType>(value.getType()) && !next.count(index))
+      return std::nullopt;
+  if (next.empty())
+    return std::nullopt;
+  return next;
+}
+
+void selectPermuted(scf::WhileOp loop) {
+  std::optional<DenseMap<unsigned, unsigned>> next = getPermutation(loop);
+  if (!next)
+    return;
+  unsigned period = getPeriod(*next);
+  if (period > maxPeriod)
+    return;
+  Location loc = loop.getLoc();
+  IRRewriter rewriter(loop->getContext());
+  Type index = rewriter.getIndexType();
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  };
+  // The starts, and those of the carried memrefs \p used for each phase of
+  // a trip counter (none when none is used: no code that only dies).
+  SmallVector<Value> inits(loop.getInits());
+  auto startsAt = [&](Value trip, function_ref<bool(unsigned)> used) {
+    DenseMap<unsigned, Value> starts;
+    SmallVector<unsigned> wanted;
+    for (unsigned index : llvm::make_first_range(*next))
+      if (used(index))
+        wanted.push_back(index);
+    if (wanted.empty())
+      return starts;
+    Value phase = arith::RemUIOp::create(rewriter, loc, trip, constant(period));
+    SmallVector<Value> isPhase = comparePhase(rewriter, loc, phase, period);
+    for (unsigned index : wanted)
+      starts[index] = selectStart(rewriter, loc, inits, *next, index, isPhase);
+    return starts;
+  };
+
+  // The same loop without the carried memrefs, counting its trips instead.
+  SmallVector<Value> keptInits;
+  for (auto [position, init] : llvm::enumerate(inits))
+    if (!next->count(position))
+      keptInits.push_back(init);
+  rewriter.setInsertionPoint(loop);
+  keptInits.push_back(constant(0));
+  SmallVector<Type> keptTypes;
+  SmallVector<unsigned> keptResults;
+  for (auto [position, type] : llvm::enumerate(loop.getResultTypes()))
+    if (!next->count(position)) {
+      keptTypes.push_back(type);
+      keptResults.push_back(position);
+    }
+  keptTypes.push_back(index);
+  auto replacement = scf::WhileOp::create(rewriter, loc, keptTypes, keptInits);
+  replacement->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+
+  // Moves \p from into a new block of \p region taking the kept arguments
+  // and the counter; the carried memrefs become their selects. The body
+  // counts the trip first: the yield's operand stays an add of the counter
+  // whatever Vulkan's specialization makes of the code after the selects
+  // (BlockUniform.cpp).
+  Value nextTrip;
+  auto moveBlock = [&](Block *from, Region &region) {
+    SmallVector<Type> types;
+    SmallVector<Location> locs;
+    for (BlockArgument arg : from->getArguments())
+      if (!next->count(arg.getArgNumber())) {
+        types.push_back(arg.getType());
+        locs.push_back(arg.getLoc());
+      }
+    types.push_back(index);
+    locs.push_back(loc);
+    Block *block = rewriter.createBlock(&region, region.end(), types, locs);
+    Value trip = block->getArguments().back();
+    if (from == loop.getAfterBody())
+      nextTrip = arith::AddIOp::create(rewriter, loc, trip, constant(1));
+    // The condition's own uses only pass the memrefs on.
+    DenseMap<unsigned, Value> starts = startsAt(trip, [&](unsigned index) {
+      return llvm::any_of(from->getArgument(index).getUsers(),
+                          [&](Operation *user) {
+                            return user != from->getTerminator() ||
+                                   from != loop.getBeforeBody();
+                          });
+    });
+    SmallVector<Value> arguments;
+    unsigned kept = 0;
+    for (BlockArgument arg : from->getArguments())
+      // One only the condition passes on stands for itself there, which
+      // goes below.
+      arguments.push_back(
+          !next->count(arg.getArgNumber())   ? block->getArgument(kept++)
+          : starts.count(arg.getArgNumber()) ? starts[arg.getArgNumber()]
+                                             : inits[arg.getArgNumber()]);
+    rewriter.mergeBlocks(from, block, arguments);
+    return trip;
+  };
+  Value beforeTrip = moveBlock(loop.getBeforeBody(), replacement.getBefore());
+  moveBlock(loop.getAfterBody(), replacement.getAfter());
+
+  auto condition =
+      cast<scf::ConditionOp>(replacement.getBeforeBody()->getTerminator());
+  SmallVector<Value> forwarded;
+  for (unsigned position : keptResults)
+    forwarded.push_back(condition.getArgs()[position]);
+  forwarded.push_back(beforeTrip);
+  rewriter.setInsertionPoint(condition);
+  scf::ConditionOp::create(rewriter, condition.getLoc(),
+                           condition.getCondition(), forwarded);
+  rewriter.eraseOp(condition);
+
+  auto yield = cast<scf::YieldOp>(replacement.getAfterBody()->getTerminator());
+  SmallVector<Value> yielded;
+  for (auto [position, value] : llvm::enumerate(yield.getResults()))
+    if (!next->count(position))
+      yielded.push_back(value);
+  yielded.push_back(nextTrip);
+  rewriter.setInsertionPoint(yield);
+  scf::YieldOp::create(rewriter, yield.getLoc(), yielded);
+  rewriter.eraseOp(yield);
+
+  // After the loop: the carried memrefs as the last trip's condition had
+  // them.
+  rewriter.setInsertionPointAfter(replacement);
+  DenseMap<unsigned, Value> last =
+      startsAt(replacement.getResults().back(), [&](unsigned index) {
+        return !loop.getResult(index).use_empty();
+      });
+  for (auto [position, result] : llvm::enumerate(loop.getResults()))
+    result.replaceAllUsesWith(
+        next->count(position)
+            ? last[position]
+            : replacement.getResult(llvm::find(keptResults, position) -
+                                    keptResults.begin()));
+  rewriter.eraseOp(loop);
 }
 
 void selectPermuted(scf::ForOp loop) {
@@ -122,8 +284,8 @@ void selectPermuted(scf::ForOp loop) {
   SmallVector<Value> isLastPhase =
       comparePhase(rewriter, loc, lastPhase, period);
   for (auto [index, target] : *next)
-    loop.getResult(index).replaceAllUsesWith(
-        selectStart(rewriter, loc, loop, *next, index, isLastPhase));
+    loop.getResult(index).replaceAllUsesWith(selectStart(
+        rewriter, loc, loop.getInitArgs(), *next, index, isLastPhase));
 
   // In the body: the phase of the trip.
   rewriter.setInsertionPointToStart(loop.getBody());
@@ -136,7 +298,8 @@ void selectPermuted(scf::ForOp loop) {
   SmallVector<Value> isPhase = comparePhase(rewriter, loc, phase, period);
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (auto [index, target] : *next) {
-    Value start = selectStart(rewriter, loc, loop, *next, index, isPhase);
+    Value start =
+        selectStart(rewriter, loc, loop.getInitArgs(), *next, index, isPhase);
     loop.getRegionIterArgs()[index].replaceUsesWithIf(
         start, [&](OpOperand &use) { return use.getOwner() != yield; });
   }
@@ -181,8 +344,15 @@ void selectPermuted(scf::ForOp loop) {
 
 void mlirc::selectPermutedBuffers(Operation *root) {
   // Inner loops first: an outer loop's trip may hold one.
-  SmallVector<scf::ForOp> loops;
-  root->walk([&](scf::ForOp loop) { loops.push_back(loop); });
-  for (scf::ForOp loop : loops)
-    selectPermuted(loop);
+  SmallVector<Operation *> loops;
+  root->walk([&](Operation *op) {
+    if (isa<scf::ForOp, scf::WhileOp>(op))
+      loops.push_back(op);
+  });
+  for (Operation *loop : loops) {
+    if (auto forOp = dyn_cast<scf::ForOp>(loop))
+      selectPermuted(forOp);
+    else
+      selectPermuted(cast<scf::WhileOp>(loop));
+  }
 }

@@ -17,12 +17,13 @@ class Operation;
 
 namespace mlirc {
 
-/// Rewrites each scf.for in \p root whose trips yield every carried memref
-/// as one of the carried memrefs (a permutation of them, which repeats
-/// after at most 12 trips) into one that carries none of them: each
-/// carried memref becomes an arith.select, by the trip number, of the
-/// buffers the loop starts from, and so does each result, by the number of
-/// trips. Other loops are left as they are.
+/// Rewrites each scf.for and scf.while in \p root whose trips yield every
+/// carried memref as one of the carried memrefs (a permutation of them,
+/// which repeats after at most 12 trips; an scf.while's condition passes
+/// them on in place) into one that carries none of them: each carried
+/// memref becomes an arith.select, by the trip number, of the buffers the
+/// loop starts from, and so does each result, by the number of trips (an
+/// scf.while counts them). Other loops are left as they are.
 void selectPermutedBuffers(mlir::Operation *root);
 
 } // namespace mlirc

@@ -1,12 +1,13 @@
 // A loop with a barrier keeps each thread's carried values in memory on the
 // host target, but no memref: where the buffers a loop carries only trade
-// places each trip (ping-pong buffers), each is chosen by the trip number
-// instead (test/integration/host/kernel-chosen-arguments.mlir); any other
-// buffer carried that way stays an error at the loop.
+// places each trip (ping-pong buffers, in scf.for or scf.while), each is
+// chosen by the trip number instead
+// (test/integration/host/kernel-chosen-arguments.mlir); any other buffer
+// carried that way stays an error at the loop.
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
 // RUN: not ls %t/out.o
-// CHECK: host-barrier-loop-buffers.mlir:[[@LINE+18]]:{{[0-9]+}}: error: a loop holding 'gpu.barrier' cannot carry a memref on the host target
+// CHECK: host-barrier-loop-buffers.mlir:[[@LINE+32]]:{{[0-9]+}}: error: a loop holding 'gpu.barrier' cannot carry a memref on the host target
 // CHECK-NOT: error
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -22,6 +23,20 @@ module attributes {gpu.container_module} {
         memref.store %v, %y[%t] : memref<8xi32>
         gpu.barrier
         scf.yield %y, %x : memref<8xi32>, memref<8xi32>
+      }
+      // Taking turns in an scf.while: compiles.
+      %w:3 = scf.while (%k = %c0, %x = %a, %y = %b)
+          : (index, memref<8xi32>, memref<8xi32>)
+          -> (index, memref<8xi32>, memref<8xi32>) {
+        %go = arith.cmpi ult, %k, %n : index
+        scf.condition(%go) %k, %x, %y : index, memref<8xi32>, memref<8xi32>
+      } do {
+      ^bb0(%k: index, %x: memref<8xi32>, %y: memref<8xi32>):
+        %v = memref.load %x[%t] : memref<8xi32>
+        memref.store %v, %y[%t] : memref<8xi32>
+        gpu.barrier
+        %k1 = arith.addi %k, %c1 : index
+        scf.yield %k1, %y, %x : index, memref<8xi32>, memref<8xi32>
       }
       // Chosen by what a buffer holds.
       %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %a) -> memref<8xi32> {

@@ -3,8 +3,8 @@
 // arith.select and with an scf.if that yields one or the other, or a view
 // of one made in each branch), workgroup buffers taking turns through a
 // loop with barriers, private arrays written while the choice is in use,
-// and three arguments a loop with a barrier carries, trading places each
-// trip. Vulkan has no variable
+// and three arguments a loop with a barrier (scf.for, scf.while) carries,
+// trading places each trip. Vulkan has no variable
 // pointers and rejected each ("choosing a buffer at run time"); there the
 // rest of the choice's block now runs once for each buffer. The host
 // target rejected the last ("a loop holding 'gpu.barrier' cannot carry a
@@ -178,6 +178,39 @@ module attributes {gpu.container_module} {
       memref.store %last, %out[%t] : memref<8xi32>
       gpu.return
     }
+
+    // The same as an scf.while, which counts its trips itself.
+    gpu.func @rotate_while(%n: index, %a: memref<8xi32>, %b: memref<8xi32>,
+                           %c: memref<8xi32>, %out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c7 = arith.constant 7 : index
+      %r:4 = scf.while (%i = %c0, %x = %a, %y = %b, %z = %c)
+          : (index, memref<8xi32>, memref<8xi32>, memref<8xi32>)
+          -> (index, memref<8xi32>, memref<8xi32>, memref<8xi32>) {
+        %go = arith.cmpi ult, %i, %n : index
+        scf.condition(%go) %i, %x, %y, %z
+            : index, memref<8xi32>, memref<8xi32>, memref<8xi32>
+      } do {
+      ^bb0(%i: index, %x: memref<8xi32>, %y: memref<8xi32>,
+           %z: memref<8xi32>):
+        %o = arith.subi %c7, %t : index
+        %u = memref.load %x[%o] : memref<8xi32>
+        %v = memref.load %y[%t] : memref<8xi32>
+        %ii = arith.index_cast %i : index to i32
+        %s = arith.addi %u, %v : i32
+        %w = arith.addi %s, %ii : i32
+        memref.store %w, %z[%t] : memref<8xi32>
+        gpu.barrier
+        %next = arith.addi %i, %c1 : index
+        scf.yield %next, %y, %z, %x
+            : index, memref<8xi32>, memref<8xi32>, memref<8xi32>
+      }
+      %last = memref.load %r#1[%t] : memref<8xi32>
+      memref.store %last, %out[%t] : memref<8xi32>
+      gpu.return
+    }
   }
 
   func.func private @printMemrefI32(memref<*xi32>)
@@ -255,6 +288,20 @@ module attributes {gpu.container_module} {
     // No trip: x is a, as the four trips left it.
     // CHECK: [215,  214,  213,  212,  211,  210,  209,  208]
     gpu.launch_func @k::@rotate blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%c0 : index, %a : memref<8xi32>, %b : memref<8xi32>,
+             %c : memref<8xi32>, %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // Five trips of the scf.while: x is c. Then none: x is a.
+    %c5 = arith.constant 5 : index
+    // CHECK: [2244,  2244,  2244,  2244,  2244,  2244,  2244,  2244]
+    gpu.launch_func @k::@rotate_while blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%c5 : index, %a : memref<8xi32>, %b : memref<8xi32>,
+             %c : memref<8xi32>, %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // CHECK: [3639,  3638,  3637,  3636,  3635,  3634,  3633,  3632]
+    gpu.launch_func @k::@rotate_while blocks in (%c1, %c1, %c1)
         threads in (%c8, %c1, %c1)
         args(%c0 : index, %a : memref<8xi32>, %b : memref<8xi32>,
              %c : memref<8xi32>, %out : memref<8xi32>)
