@@ -24,6 +24,7 @@
 #include "targets/nvptx/Fatbinary.h"
 #include "targets/nvptx/NVPTXTarget.h"
 #include "targets/nvptx/Passes.h"
+#include "targets/nvptx/TrailingZeros.h"
 #include "targets/nvptx/UnrolledLoops.h"
 #include "targets/offload/OffloadPacker.h"
 
@@ -249,6 +250,7 @@ public:
   }
   void prepareOptimizedIR(llvm::Module &module, StringRef chip) const override {
     avoidBF16FlushModifiers(module);
+    countTrailingZerosWithoutBranch(module);
     // dp4a is sm_61's; not at -O0, where nothing is vectorized anyway.
     if (optLevel > 0 && getSMVersion(chip) >= 61)
       formDotProducts(module);
