@@ -484,7 +484,8 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
       std::string base =
           (context.stem + "." + object.module + "." + target.arch).str();
       std::replace(base.begin(), base.end(), ',', '_');
-      std::string sm = std::to_string(getSMVersion(target.chip));
+      // fatbinary's sm: 90a for sm_90a, whose images it marks as such.
+      std::string sm = StringRef(target.chip).drop_front(3).str();
       if (object.format == ObjectFormat::Fatbin) {
         Registered &own = registered[object.module];
         own.fatbinaries.push_back(object.data);
