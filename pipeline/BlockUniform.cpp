@@ -12,64 +12,72 @@
 
 using namespace mlir;
 
-static bool isUniform(Value value, gpu::GPUFuncOp kernel, unsigned depth);
+namespace {
+/// Whether values are the same in every thread of a block, taking those in
+/// `assumed` to be: the values loops carry, while their trips are checked.
+struct UniformValues {
+  gpu::GPUFuncOp kernel;
+  DenseSet<Value> assumed;
 
-/// Whether \p arg, of \p loop's condition region, counts the trips alike in
-/// every thread: it starts uniform, the condition passes it on in place and
-/// the body yields it plus a uniform step.
-static bool isUniformCounter(BlockArgument arg, scf::WhileOp loop,
-                             gpu::GPUFuncOp kernel, unsigned depth) {
-  unsigned index = arg.getArgNumber();
-  OperandRange forwarded = loop.getConditionOp().getArgs();
-  if (index >= forwarded.size() || forwarded[index] != arg)
-    return false;
-  auto add =
-      loop.getYieldOp().getResults()[index].getDefiningOp<arith::AddIOp>();
-  Value counter = loop.getAfterArguments()[index];
-  if (!add || (add.getLhs() != counter && add.getRhs() != counter))
-    return false;
-  Value step = add.getLhs() == counter ? add.getRhs() : add.getLhs();
-  return isUniform(loop.getInits()[index], kernel, depth + 1) &&
-         isUniform(step, kernel, depth + 1);
-}
-
-static bool isUniform(Value value, gpu::GPUFuncOp kernel, unsigned depth) {
-  if (depth > 8)
-    return false;
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (arg.getOwner() == &kernel.getBody().front())
-      return true;
-    if (auto loop = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp())) {
-      if (arg.getOwner() == loop.getBeforeBody())
-        return isUniformCounter(arg, loop, kernel, depth);
-      // What the condition passed on.
-      return isUniform(loop.getConditionOp().getArgs()[arg.getArgNumber()],
-                       kernel, depth + 1);
-    }
-    // A loop's counter, where its bounds are the same in every thread.
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    return loop && arg == loop.getInductionVar() &&
-           llvm::all_of(ValueRange{loop.getLowerBound(), loop.getUpperBound(),
-                                   loop.getStep()},
-                        [&](Value bound) {
-                          return isUniform(bound, kernel, depth + 1);
-                        });
+  /// A value a loop carries is, at each trip, when it starts uniform and
+  /// each trip yields a uniform value from a uniform one.
+  bool isCarriedUniform(Value arg, Value init, Value next, unsigned depth) {
+    if (!isUniform(init, depth + 1))
+      return false;
+    assumed.insert(arg);
+    bool uniform = isUniform(next, depth + 1);
+    assumed.erase(arg);
+    return uniform;
   }
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return false;
-  if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
-    return true;
-  if (!isa<arith::ArithDialect>(def->getDialect()) || !isPure(def) ||
-      def->getNumRegions() != 0)
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isUniform(operand, kernel, depth + 1);
-  });
-}
+
+  bool isUniform(Value value, unsigned depth) {
+    if (depth > 8)
+      return false;
+    if (assumed.contains(value))
+      return true;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == &kernel.getBody().front())
+        return true;
+      Operation *parent = arg.getOwner()->getParentOp();
+      unsigned index = arg.getArgNumber();
+      if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+        // What the condition passed on, or what the loop carries.
+        if (arg.getOwner() == loop.getAfterBody())
+          return isUniform(loop.getConditionOp().getArgs()[index], depth + 1);
+        return isCarriedUniform(arg, loop.getInits()[index],
+                                loop.getYieldOp().getResults()[index], depth);
+      }
+      // An scf.for's counter and what it carries, where its bounds are the
+      // same in every thread.
+      auto loop = dyn_cast<scf::ForOp>(parent);
+      if (!loop ||
+          !llvm::all_of(
+              ValueRange{loop.getLowerBound(), loop.getUpperBound(),
+                         loop.getStep()},
+              [&](Value bound) { return isUniform(bound, depth + 1); }))
+        return false;
+      if (arg == loop.getInductionVar())
+        return true;
+      return isCarriedUniform(arg, loop.getInitArgs()[index - 1],
+                              loop.getYieldedValues()[index - 1], depth);
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return false;
+    if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+      return true;
+    if (!isa<arith::ArithDialect>(def->getDialect()) || !isPure(def) ||
+        def->getNumRegions() != 0)
+      return false;
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return isUniform(operand, depth + 1);
+    });
+  }
+};
+} // namespace
 
 bool mlirc::isBlockUniform(Value value, gpu::GPUFuncOp kernel) {
-  return isUniform(value, kernel, /*depth=*/0);
+  return UniformValues{kernel, {}}.isUniform(value, /*depth=*/0);
 }
 
 bool mlirc::isReachedByWholeBlock(Operation *op, gpu::GPUFuncOp kernel) {

@@ -15,7 +15,9 @@ namespace mlirc {
 
 /// Whether \p value is the same in every thread of a block: built by pure
 /// arith ops from constants, the kernel's arguments, block-level ids and
-/// sizes, and the counters of scf.for loops whose bounds are such values.
+/// sizes, the counters of scf.for loops whose bounds are such values, and
+/// what loops carry from such a start to such a next value (an scf.while's
+/// trip count, a buffer's number that trips change alike).
 bool isBlockUniform(mlir::Value value, mlir::gpu::GPUFuncOp kernel);
 
 /// Whether every thread of a block reaches \p op alike: it is in the

@@ -14,6 +14,7 @@
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/Passes.h"
 #include "pipeline/PermutedBuffers.h"
+#include "pipeline/TaggedBuffers.h"
 #include "targets/host/HostBlockFunction.h"
 #include "targets/host/HostStrideLoops.h"
 #include "targets/host/LowerKernelAsserts.h"
@@ -106,8 +107,10 @@ struct LowerKernelsToHostPass
         return signalPassFailure();
       makeStrideLoopsUniform(hostCopy);
       // Loops with barriers keep no memref per thread; ping-pong buffers
-      // need none.
+      // need none, other buffers chosen among those from before the loop
+      // become their number.
       mlirc::selectPermutedBuffers(hostCopy);
+      mlirc::tagCarriedBuffers(hostCopy, containsCrossThread);
       // The other helpers get a host copy under a program-unique name;
       // declarations name functions outside the device code (libm's, say),
       // which the host calls under their own names.

@@ -16,6 +16,7 @@
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "pipeline/PermutedBuffers.h"
+#include "pipeline/TaggedBuffers.h"
 #include "targets/vulkan/AccurateMath.h"
 #include "targets/vulkan/CopyChosenBuffers.h"
 #include "targets/vulkan/DevicePrintf.h"
@@ -119,6 +120,7 @@ struct ConvertKernelsToSPIRVPass
         failed(mlirc::copyChosenBuffers(copy)))
       return signalPassFailure();
     mlirc::selectPermutedBuffers(copy);
+    mlirc::tagCarriedBuffers(copy, [](Operation *) { return true; });
     if (failed(mlirc::specializeChosenBuffers(copy)) ||
         failed(checkNoChosenBuffers(copy)))
       return signalPassFailure();

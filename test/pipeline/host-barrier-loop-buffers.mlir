@@ -2,12 +2,13 @@
 // host target, but no memref: where the buffers a loop carries only trade
 // places each trip (ping-pong buffers, in scf.for or scf.while), each is
 // chosen by the trip number instead
-// (test/integration/host/kernel-chosen-arguments.mlir); any other buffer
-// carried that way stays an error at the loop.
+// (test/integration/host/kernel-chosen-arguments.mlir); buffers chosen
+// among those from before the loop are carried as their number; a buffer
+// the trip makes stays an error at the loop.
 // RUN: rm -rf %t && mkdir %t
 // RUN: not %mlirc %s --offload-arch=host -c -o %t/out.o 2>&1 | FileCheck %s
 // RUN: not ls %t/out.o
-// CHECK: host-barrier-loop-buffers.mlir:[[@LINE+32]]:{{[0-9]+}}: error: a loop holding 'gpu.barrier' cannot carry a memref on the host target
+// CHECK: host-barrier-loop-buffers.mlir:[[@LINE+42]]:{{[0-9]+}}: error: a loop holding 'gpu.barrier' cannot carry a memref on the host target
 // CHECK-NOT: error
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -38,7 +39,8 @@ module attributes {gpu.container_module} {
         %k1 = arith.addi %k, %c1 : index
         scf.yield %k1, %y, %x : index, memref<8xi32>, memref<8xi32>
       }
-      // Chosen by what a buffer holds.
+      // Chosen by what a buffer holds: the loop carries which buffer it
+      // is (0 or 1) instead. Compiles.
       %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %a) -> memref<8xi32> {
         %v = memref.load %x[%t] : memref<8xi32>
         memref.store %v, %b[%t] : memref<8xi32>
@@ -46,6 +48,14 @@ module attributes {gpu.container_module} {
         %big = arith.cmpi sgt, %v, %zero : i32
         %next = arith.select %big, %x, %b : memref<8xi32>
         scf.yield %next : memref<8xi32>
+      }
+      // A buffer made in the trip: an error.
+      %m = scf.for %k = %c0 to %n step %c1 iter_args(%x = %a) -> memref<8xi32> {
+        %v = memref.load %x[%t] : memref<8xi32>
+        %own = memref.alloca() : memref<8xi32>
+        memref.store %v, %own[%t] : memref<8xi32>
+        gpu.barrier
+        scf.yield %own : memref<8xi32>
       }
       gpu.return
     }

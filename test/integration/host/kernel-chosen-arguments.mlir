@@ -179,6 +179,54 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // %n trips, each writing into the carried buffer what thread 7 - t
+    // read there plus the trip; from trip %k on, the trips choose b.
+    gpu.func @settle(%n: index, %k: index, %a: memref<8xi32>,
+                     %b: memref<8xi32>, %out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c7 = arith.constant 7 : index
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a)
+          -> memref<8xi32> {
+        %o = arith.subi %c7, %t : index
+        %u = memref.load %m[%o] : memref<8xi32>
+        gpu.barrier
+        %ii = arith.index_cast %i : index to i32
+        %w = arith.addi %u, %ii : i32
+        memref.store %w, %m[%t] : memref<8xi32>
+        gpu.barrier
+        %late = arith.cmpi uge, %i, %k : index
+        %next = arith.select %late, %b, %m : memref<8xi32>
+        scf.yield %next : memref<8xi32>
+      }
+      %last = memref.load %r[%t] : memref<8xi32>
+      memref.store %last, %out[%t] : memref<8xi32>
+      gpu.return
+    }
+
+    // Each trip i, threads below i choose b, the others keep their
+    // buffer, and add one to their element of it.
+    gpu.func @pick_loop(%n: index, %a: memref<8xi32>, %b: memref<8xi32>,
+                        %out: memref<8xi32>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %one = arith.constant 1 : i32
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a)
+          -> memref<8xi32> {
+        %early = arith.cmpi ult, %t, %i : index
+        %s = arith.select %early, %b, %m : memref<8xi32>
+        %v = memref.load %s[%t] : memref<8xi32>
+        %v1 = arith.addi %v, %one : i32
+        memref.store %v1, %s[%t] : memref<8xi32>
+        scf.yield %s : memref<8xi32>
+      }
+      %last = memref.load %r[%t] : memref<8xi32>
+      memref.store %last, %out[%t] : memref<8xi32>
+      gpu.return
+    }
+
     // The same as an scf.while, which counts its trips itself.
     gpu.func @rotate_while(%n: index, %a: memref<8xi32>, %b: memref<8xi32>,
                            %c: memref<8xi32>, %out: memref<8xi32>) kernel {
@@ -305,6 +353,39 @@ module attributes {gpu.container_module} {
         threads in (%c8, %c1, %c1)
         args(%c0 : index, %a : memref<8xi32>, %b : memref<8xi32>,
              %c : memref<8xi32>, %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // Buffers a loop chooses among, not in turns: p = [t], q = [100 + t].
+    %p = gpu.alloc host_shared () : memref<8xi32>
+    %q = gpu.alloc host_shared () : memref<8xi32>
+    scf.for %i = %c0 to %c8 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      %qi = arith.addi %ii, %hundred : i32
+      memref.store %ii, %p[%i] : memref<8xi32>
+      memref.store %qi, %q[%i] : memref<8xi32>
+    }
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c6 = arith.constant 6 : index
+    %c9 = arith.constant 9 : index
+    // Trips 0 to 2 turn p around, adding the trip; 3 and 4 turn q.
+    // CHECK: [107,  108,  109,  110,  111,  112,  113,  114]
+    gpu.launch_func @k::@settle blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%c5 : index, %c2 : index, %p : memref<8xi32>,
+             %q : memref<8xi32>, %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // Three trips, all in p.
+    // CHECK: [6,  7,  8,  9,  10,  11,  12,  13]
+    gpu.launch_func @k::@settle blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%c3 : index, %c9 : index, %p : memref<8xi32>,
+             %q : memref<8xi32>, %out : memref<8xi32>)
+    call @printMemrefI32(%print) : (memref<*xi32>) -> ()
+    // CHECK: [112,  112,  112,  112,  112,  17,  18,  19]
+    gpu.launch_func @k::@pick_loop blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1)
+        args(%c6 : index, %p : memref<8xi32>, %q : memref<8xi32>,
+             %out : memref<8xi32>)
     call @printMemrefI32(%print) : (memref<*xi32>) -> ()
     return
   }
