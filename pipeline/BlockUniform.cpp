@@ -18,6 +18,8 @@ namespace {
 struct UniformValues {
   gpu::GPUFuncOp kernel;
   DenseSet<Value> assumed;
+  /// Answers that assume nothing.
+  DenseMap<Value, bool> known;
 
   /// A value a loop carries is, at each trip, when it starts uniform and
   /// each trip yields a uniform value from a uniform one.
@@ -31,10 +33,21 @@ struct UniformValues {
   }
 
   bool isUniform(Value value, unsigned depth) {
-    if (depth > 8)
+    if (depth > 12)
       return false;
     if (assumed.contains(value))
       return true;
+    if (assumed.empty()) {
+      if (auto it = known.find(value); it != known.end())
+        return it->second;
+      bool uniform = compute(value, depth);
+      known[value] = uniform;
+      return uniform;
+    }
+    return compute(value, depth);
+  }
+
+  bool compute(Value value, unsigned depth) {
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       if (arg.getOwner() == &kernel.getBody().front())
         return true;
@@ -66,6 +79,14 @@ struct UniformValues {
       return false;
     if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
       return true;
+    // What an scf.if of a uniform condition yields uniform in each branch
+    // (Vulkan's copies of the code after a choice of buffers).
+    if (auto branch = dyn_cast<scf::IfOp>(def)) {
+      unsigned index = cast<OpResult>(value).getResultNumber();
+      return isUniform(branch.getCondition(), depth + 1) &&
+             isUniform(branch.thenYield().getOperand(index), depth + 1) &&
+             isUniform(branch.elseYield().getOperand(index), depth + 1);
+    }
     if (!isa<arith::ArithDialect>(def->getDialect()) || !isPure(def) ||
         def->getNumRegions() != 0)
       return false;
@@ -77,7 +98,9 @@ struct UniformValues {
 } // namespace
 
 bool mlirc::isBlockUniform(Value value, gpu::GPUFuncOp kernel) {
-  return UniformValues{kernel, {}}.isUniform(value, /*depth=*/0);
+  UniformValues values;
+  values.kernel = kernel;
+  return values.isUniform(value, /*depth=*/0);
 }
 
 bool mlirc::isReachedByWholeBlock(Operation *op, gpu::GPUFuncOp kernel) {
