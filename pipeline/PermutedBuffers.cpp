@@ -122,13 +122,25 @@ std::optional<DenseMap<unsigned, unsigned>> getPermutation(scf::WhileOp loop) {
   return next;
 }
 
-void selectPermuted(scf::WhileOp loop) {
+/// \p loop's permutation and its period, where it repeats soon enough.
+template <typename LoopOp>
+std::optional<std::pair<DenseMap<unsigned, unsigned>, unsigned>>
+getShortPermutation(LoopOp loop) {
   std::optional<DenseMap<unsigned, unsigned>> next = getPermutation(loop);
   if (!next)
-    return;
+    return std::nullopt;
   unsigned period = getPeriod(*next);
   if (period > maxPeriod)
+    return std::nullopt;
+  return std::make_pair(std::move(*next), period);
+}
+
+void selectPermuted(scf::WhileOp loop) {
+  auto permutation = getShortPermutation(loop);
+  if (!permutation)
     return;
+  DenseMap<unsigned, unsigned> *next = &permutation->first;
+  unsigned period = permutation->second;
   Location loc = loop.getLoc();
   IRRewriter rewriter(loop->getContext());
   Type index = rewriter.getIndexType();
@@ -252,12 +264,11 @@ void selectPermuted(scf::WhileOp loop) {
 }
 
 void selectPermuted(scf::ForOp loop) {
-  std::optional<DenseMap<unsigned, unsigned>> next = getPermutation(loop);
-  if (!next)
+  auto permutation = getShortPermutation(loop);
+  if (!permutation)
     return;
-  unsigned period = getPeriod(*next);
-  if (period > maxPeriod)
-    return;
+  DenseMap<unsigned, unsigned> *next = &permutation->first;
+  unsigned period = permutation->second;
   Location loc = loop.getLoc();
   Type counter = loop.getInductionVar().getType();
   IRRewriter rewriter(loop->getContext());
@@ -312,15 +323,8 @@ void selectPermuted(scf::ForOp loop) {
       inits.push_back(init);
       kept.push_back(index);
     }
-  rewriter.setInsertionPoint(loop);
-  auto replacement =
-      scf::ForOp::create(rewriter, loc, loop.getLowerBound(),
-                         loop.getUpperBound(), loop.getStep(), inits);
-  replacement.setUnsignedCmp(loop.getUnsignedCmp());
-  replacement->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  scf::ForOp replacement = mlirc::createLoopLike(rewriter, loop, inits);
   Block *body = replacement.getBody();
-  if (!body->empty())
-    rewriter.eraseOp(body->getTerminator());
   SmallVector<Value> arguments = {replacement.getInductionVar()};
   for (auto [index, init] : llvm::enumerate(loop.getInitArgs()))
     arguments.push_back(
@@ -341,6 +345,21 @@ void selectPermuted(scf::ForOp loop) {
   rewriter.eraseOp(loop);
 }
 } // namespace
+
+scf::ForOp mlirc::createLoopLike(RewriterBase &rewriter, scf::ForOp loop,
+                                 ValueRange inits) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  auto replacement =
+      scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits);
+  replacement.setUnsignedCmp(loop.getUnsignedCmp());
+  replacement->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  Block *body = replacement.getBody();
+  if (!body->empty())
+    rewriter.eraseOp(body->getTerminator());
+  return replacement;
+}
 
 void mlirc::selectPermutedBuffers(Operation *root) {
   // Inner loops first: an outer loop's trip may hold one.

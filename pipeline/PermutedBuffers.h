@@ -13,6 +13,11 @@
 
 namespace mlir {
 class Operation;
+class RewriterBase;
+class ValueRange;
+namespace scf {
+class ForOp;
+} // namespace scf
 } // namespace mlir
 
 namespace mlirc {
@@ -25,6 +30,12 @@ namespace mlirc {
 /// loop starts from, and so does each result, by the number of trips (an
 /// scf.while counts them). Other loops are left as they are.
 void selectPermutedBuffers(mlir::Operation *root);
+
+/// An scf.for before \p loop with its bounds, step and attributes, carrying
+/// \p inits, whose body has its arguments and no op yet: \p loop rebuilt
+/// to carry other values.
+mlir::scf::ForOp createLoopLike(mlir::RewriterBase &rewriter,
+                                mlir::scf::ForOp loop, mlir::ValueRange inits);
 
 } // namespace mlirc
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/TaggedBuffers.h"
+#include "pipeline/PermutedBuffers.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -131,14 +132,8 @@ void tagBuffers(scf::ForOp loop) {
   for (unsigned index : carried)
     inits.push_back(
         buffers.constantTag(rewriter, loc, loop.getInitArgs()[index]));
-  auto replacement =
-      scf::ForOp::create(rewriter, loc, loop.getLowerBound(),
-                         loop.getUpperBound(), loop.getStep(), inits);
-  replacement.setUnsignedCmp(loop.getUnsignedCmp());
-  replacement->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  scf::ForOp replacement = mlirc::createLoopLike(rewriter, loop, inits);
   Block *body = replacement.getBody();
-  if (!body->empty())
-    rewriter.eraseOp(body->getTerminator());
 
   // In the trip: each carried memref, chosen by its tag.
   rewriter.setInsertionPointToStart(body);
