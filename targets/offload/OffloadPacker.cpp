@@ -81,6 +81,10 @@ Error mlirc::registerOwnFatbinary(Module &module, object::OffloadKind kind,
                                   StringRef suffix, bool onlyImages) {
   // The entries live in a section of their own; the linker's __start_ and
   // __stop_ symbols for it bound the array the registration code walks.
+  // Nothing to launch, nothing to register: the registration code walks
+  // its entries from the first, so an empty table would be read past.
+  if (kernels.empty())
+    return Error::success();
   // CUDA and HIP entries of one gpu.binary stay apart.
   std::string section = getOwnEntriesSectionPrefix(kind) + suffix.str();
   std::vector<Constant *> entries;

@@ -66,6 +66,7 @@ std::string getOwnEntriesSectionPrefix(llvm::object::OffloadKind kind);
 /// registered under their own handles, or under the handles launches try
 /// first when \p onlyImages (the final link registers no \p kind image of
 /// theirs). \p suffix makes the emitted symbols unique in the program.
+/// Without kernels, nothing is embedded.
 llvm::Error registerOwnFatbinary(llvm::Module &module,
                                  llvm::object::OffloadKind kind,
                                  llvm::ArrayRef<char> fatbinary,
