@@ -203,13 +203,13 @@ void selectPermuted(scf::WhileOp loop) {
     Value trip = block->getArguments().back();
     if (from == loop.getAfterBody())
       nextTrip = arith::AddIOp::create(rewriter, loc, trip, constant(1));
-    // The condition's own uses only pass the memrefs on.
+    // The condition's own uses only pass the memrefs on, which it no
+    // longer does.
+    Operation *passesOn =
+        from == loop.getBeforeBody() ? from->getTerminator() : nullptr;
     DenseMap<unsigned, Value> starts = startsAt(trip, [&](unsigned index) {
       return llvm::any_of(from->getArgument(index).getUsers(),
-                          [&](Operation *user) {
-                            return user != from->getTerminator() ||
-                                   from != loop.getBeforeBody();
-                          });
+                          [&](Operation *user) { return user != passesOn; });
     });
     SmallVector<Value> arguments;
     unsigned kept = 0;

@@ -78,7 +78,7 @@ std::string mlirc::getOwnEntriesSectionPrefix(object::OffloadKind kind) {
 Error mlirc::registerOwnFatbinary(Module &module, object::OffloadKind kind,
                                   ArrayRef<char> fatbinary,
                                   ArrayRef<std::string> kernels,
-                                  StringRef suffix, bool onlyImages) {
+                                  StringRef suffix, bool withoutLinkedImages) {
   // The entries live in a section of their own; the linker's __start_ and
   // __stop_ symbols for it bound the array the registration code walks.
   // Nothing to launch, nothing to register: the registration code walks
@@ -92,7 +92,7 @@ Error mlirc::registerOwnFatbinary(Module &module, object::OffloadKind kind,
     entries.push_back(
         offloading::getOffloadingEntryInitializer(
             module, kind,
-            getOrCreateHandle(module, onlyImages
+            getOrCreateHandle(module, withoutLinkedImages
                                           ? getKernelHandleName(kernel)
                                           : getKernelOwnHandleName(kernel)),
             kernel,

@@ -64,15 +64,15 @@ std::string getOwnEntriesSectionPrefix(llvm::object::OffloadKind kind);
 /// takes none), executable cubins (whole-program code and prebuilt ones),
 /// prebuilt fatbinaries and linked AMD code objects. The kernels are
 /// registered under their own handles, or under the handles launches try
-/// first when \p onlyImages (the final link registers no \p kind image of
-/// theirs). \p suffix makes the emitted symbols unique in the program.
+/// first when \p withoutLinkedImages (the final link registers no \p kind image
+/// of theirs). \p suffix makes the emitted symbols unique in the program.
 /// Without kernels, nothing is embedded.
 llvm::Error registerOwnFatbinary(llvm::Module &module,
                                  llvm::object::OffloadKind kind,
                                  llvm::ArrayRef<char> fatbinary,
                                  llvm::ArrayRef<std::string> kernels,
                                  llvm::StringRef suffix,
-                                 bool onlyImages = false);
+                                 bool withoutLinkedImages = false);
 
 } // namespace mlirc
 
