@@ -12,6 +12,12 @@
 // the atomic in the kernel, as in a histogram or a reduction that ends with
 // its atomic, it orders nothing and is dropped; the release half stays.
 //
+// HIP also assumes that an atomic touches neither fine-grained memory nor
+// another device's memory (clang marks each one so), and only then does the
+// AMDGPU backend select the atomic instructions that PCIe cannot carry:
+// integer max and min, and the float adds. Without the marks they become
+// compare-and-swap loops.
+//
 //===----------------------------------------------------------------------===//
 
 #include "targets/amdgpu/Passes.h"
@@ -75,7 +81,15 @@ struct DeviceScopeAtomicsPass
     : public mlirc::impl::DeviceScopeAtomicsBase<DeviceScopeAtomicsPass> {
   void runOnOperation() override {
     constexpr StringLiteral device = "agent";
+    auto *rocdl = getContext().getLoadedDialect<ROCDL::ROCDLDialect>();
+    auto unit = UnitAttr::get(&getContext());
+    auto markLocalMemory = [&](Operation *op) {
+      rocdl->getNoRemoteMemoryAttrHelper().setAttr(op, unit);
+      rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(op, unit);
+    };
     getOperation().walk([&](Operation *op) {
+      if (isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op))
+        markLocalMemory(op);
       if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
         if (!rmw.getSyncscope())
           rmw.setSyncscope(device);

@@ -27,8 +27,11 @@ def DeviceScopeAtomics
     Every llvm.atomicrmw and llvm.cmpxchg of a gpu.module without a
     syncscope gets the "agent" scope (the device), as HIP's and CUDA's
     atomics have. The acquire half of an atomic in a kernel is dropped where
-    no memory access can follow it in that kernel: it orders nothing.
+    no memory access can follow it in that kernel: it orders nothing. Each
+    atomic is marked as touching neither fine-grained nor remote memory, as
+    HIP's are, so that the backend selects its atomic instructions.
   }];
+  let dependentDialects = ["mlir::ROCDL::ROCDLDialect"];
 }
 
 def DeviceHeapCalls
