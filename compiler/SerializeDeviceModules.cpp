@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
@@ -109,6 +110,15 @@ struct SerializeDeviceModulesPass
             return parentSymbols.get();
           },
           /*initialLlvmIRCallback=*/{}, linked, optimized);
+      // Translated without one, the module would have LLVM's default
+      // layout, whose i64 is 4-byte aligned: every i64 load and store
+      // without an alignment of its own would be stated 4-byte aligned,
+      // and NVPTX would split each into two 32-bit ones.
+      std::string dataLayout = unit->getDeviceDataLayout();
+      if (!dataLayout.empty() &&
+          !gpuModule->hasAttr(LLVM::LLVMDialect::getDataLayoutAttrName()))
+        gpuModule->setAttr(LLVM::LLVMDialect::getDataLayoutAttrName(),
+                           StringAttr::get(&getContext(), dataLayout));
       std::optional<SmallVector<char, 0>> object;
       {
         // The pass runs alone: no other LLVM pipeline sees the options.

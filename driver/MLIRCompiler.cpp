@@ -655,6 +655,13 @@ Error MLIRCompilation::emitHost() {
   std::unique_ptr<Module> llvmModule;
   // LLVM's verifier runs below, not in the translation, which would print
   // its findings (and lines of IR) straight to the terminal.
+  // Translated with LLVM's default layout, every i64 load and store
+  // without an alignment of its own would be stated 4-byte aligned.
+  (*module)->setAttr(
+      mlir::LLVM::LLVMDialect::getDataLayoutAttrName(),
+      mlir::StringAttr::get(
+          module->getContext(),
+          (*machine)->createDataLayout().getStringRepresentation()));
   auto translate = [&] {
     crashHereForTesting("translation");
     llvmModule = mlir::translateModuleToLLVMIR(*module, *llvmContext, stem,

@@ -278,6 +278,9 @@ public:
   /// The toolkit directory MLIR's serialization reads device libraries
   /// from.
   virtual std::string getSerializationToolkit() const { return ""; }
+  /// The LLVM data layout of this unit's device code, which MLIR's
+  /// serialization translates its modules with; empty for none.
+  virtual std::string getDeviceDataLayout() const { return ""; }
   /// The toolkit files device code is linked with (libdevice, ocml, ...),
   /// for dependency files (-MD).
   virtual std::vector<std::string> getDeviceLibraries() const { return {}; }

@@ -43,6 +43,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/TargetParser.h"
+#include "llvm/TargetParser/Triple.h"
 #include <map>
 #include <optional>
 #include <set>
@@ -191,6 +192,9 @@ public:
   }
   std::string getSerializationToolkit() const override {
     return toolkit ? toolkit->root : "";
+  }
+  std::string getDeviceDataLayout() const override {
+    return llvm::Triple(amdgcnTriple).computeDataLayout();
   }
   std::vector<std::string> getDeviceLibraries() const override {
     // What MLIR's ROCDL serialization links from amdgcn/bitcode.

@@ -36,6 +36,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -300,6 +301,10 @@ public:
   }
   std::string getSerializationToolkit() const override {
     return toolkit && !toolkit->libdevice.empty() ? toolkit->root : "";
+  }
+  std::string getDeviceDataLayout() const override {
+    // With 32-bit shared, constant and local pointers (nvptx-short-ptr).
+    return llvm::Triple(nvptxTriple).computeDataLayout("shortptr");
   }
   std::vector<std::string> getDeviceLibraries() const override {
     if (!toolkit || toolkit->libdevice.empty())
