@@ -1,6 +1,7 @@
 //===- HostCodegen.cpp - Host LLVM IR to assembly or object ---------------===//
 
 #include "compiler/HostCodegen.h"
+#include "compiler/ParallelLoopAccesses.h"
 #include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
 #include "support/MatrixIntrinsics.h"
@@ -129,6 +130,7 @@ void mlirc::prepareHostModule(Module &module, TargetMachine &machine) {
   module.setTargetTriple(machine.getTargetTriple());
   module.setDataLayout(machine.createDataLayout());
   alignAtomicsAsTheirSwaps(module);
+  tagParallelLoopAccesses(module);
 }
 
 Error mlirc::tuneHostModule(Module &module, const TargetMachine &machine,

@@ -802,6 +802,7 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
     auto type = cast<MemRefType>(stripAddressSpace(memory.getType()));
     if (!splitsThreads) {
       uniform.map(memory, memref::AllocaOp::create(builder, loc, type));
+      threadsSharePrivateMemory = true;
       continue;
     }
     if (!type.hasStaticShape() || !type.getLayout().isIdentity())

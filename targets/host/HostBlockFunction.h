@@ -86,6 +86,14 @@ private:
   /// short thread loops (16 threads, say) end up as scalar code. The
   /// vectorized loop carries no such request, so LLVM unrolls it as usual
   /// (a 16-thread loop becomes straight-line vector code).
+  ///
+  /// The loop's accesses are also parallel, in an access group of its own
+  /// (tagged after the translation, compiler/HostCodegen.cpp): threads
+  /// between barriers are independent, and a GPU runs them in any
+  /// interleaving, a warp's in lockstep as vectorized code does. LLVM then
+  /// checks at run time neither that one thread's stores miss another's
+  /// loads nor, for a 32-thread row, anything else per row. Not while the
+  /// threads take turns in one copy of their private memory.
   Attribute getVectorizeAnnotation() {
     MLIRContext *context = builder.getContext();
     auto noAnnotation = LLVM::LoopAnnotationAttr::get(
@@ -95,9 +103,12 @@ private:
                                      {}, {}, noAnnotation, {}, {});
     auto noUnroll = LLVM::LoopUnrollAttr::get(
         context, BoolAttr::get(context, true), {}, {}, {}, {}, {}, {});
+    SmallVector<LLVM::AccessGroupAttr, 1> parallel;
+    if (!threadsSharePrivateMemory)
+      parallel.push_back(LLVM::AccessGroupAttr::get(context));
     return LLVM::LoopAnnotationAttr::get(context, {}, enable, {}, noUnroll, {},
                                          {}, {}, {}, {}, {}, {}, {}, {}, {},
-                                         {});
+                                         parallel);
   }
 
   Value constant(OpBuilder &b, int64_t value) {
@@ -289,6 +300,9 @@ private:
   DenseMap<Value, Value> privateBuffers;
   /// The same, for private memory whose rows are views of bytes.
   DenseMap<Value, PrivateRows> privateRows;
+  /// True when the threads run one after another in one copy of their
+  /// private memory.
+  bool threadsSharePrivateMemory = false;
   bool hasPrivateRows(Value memory) const {
     return privateBuffers.count(memory) || privateRows.count(memory);
   }
