@@ -1,5 +1,4 @@
-//===- ParallelLoopAccesses.h - Accesses of loops stated parallel -*- C++
-//-*-===//
+//===- ParallelLoopAccesses.h - Loops' accesses as parallel -*- C++ -*-===//
 //
 // The host target's thread loops state llvm.loop.parallel_accesses with an
 // access group of their own (targets/host/HostBlockFunction.h). MLIR's
