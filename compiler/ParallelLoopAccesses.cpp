@@ -19,7 +19,7 @@ static void addGroups(MDNode *node, SmallPtrSetImpl<const MDNode *> &groups) {
     return;
   }
   for (const MDOperand &operand : node->operands())
-    if (auto *group = dyn_cast<MDNode>(operand))
+    if (auto *group = dyn_cast_or_null<MDNode>(operand))
       groups.insert(group);
 }
 
@@ -32,14 +32,15 @@ getUnusedParallelGroups(const Loop &loop,
   if (!id)
     return groups;
   for (const MDOperand &operand : drop_begin(id->operands())) {
-    auto *property = dyn_cast<MDNode>(operand);
+    auto *property = dyn_cast_or_null<MDNode>(operand);
     if (!property || property->getNumOperands() == 0)
       continue;
-    auto *name = dyn_cast<MDString>(property->getOperand(0));
+    auto *name = dyn_cast_or_null<MDString>(property->getOperand(0));
     if (!name || name->getString() != "llvm.loop.parallel_accesses")
       continue;
     for (const MDOperand &member : drop_begin(property->operands()))
-      if (auto *group = dyn_cast<MDNode>(member); group && !used.count(group))
+      if (auto *group = dyn_cast_or_null<MDNode>(member);
+          group && !used.count(group))
         groups.push_back(group);
   }
   return groups;
