@@ -570,6 +570,13 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_fno_gpu_rdc:
       options.relocatableDeviceCode = arg->getOption().matches(OPT_fgpu_rdc);
       break;
+    case OPT_munsafe_fp_atomics:
+    case OPT_mno_unsafe_fp_atomics:
+      options.unsafeFloatAtomics =
+          arg->getOption().matches(OPT_munsafe_fp_atomics);
+      // HIP sources take it as clang's.
+      options.sourceArgs.push_back(arg->getAsString(argList));
+      break;
     case OPT_ffast_math:
     case OPT_fno_fast_math:
     case OPT_funsafe_math_optimizations:

@@ -132,6 +132,8 @@ struct DriverOptions {
   std::vector<std::string> ptxasArgs;
   /// -fgpu-rdc.
   bool relocatableDeviceCode = false;
+  /// -munsafe-fp-atomics.
+  bool unsafeFloatAtomics = false;
 
   bool hasInput(Input::Kind kind) const {
     for (const Input &input : inputs)

@@ -225,6 +225,11 @@ def fgpu_rdc : F<"fgpu-rdc", "Relocatable NVIDIA device code, device-linked "
 def fno_gpu_rdc : F<"fno-gpu-rdc", "Each gpu.module a whole program, "
                                    "registered by its object (the default)">;
 def : Flag<["-"], "fcuda-rdc">, Alias<fgpu_rdc>;
+def munsafe_fp_atomics : F<"munsafe-fp-atomics", "AMD: float atomics use "
+  "the chip's atomic instructions, which may flush denormals, as hipcc's">;
+def mno_unsafe_fp_atomics : F<"mno-unsafe-fp-atomics",
+  "AMD: float atomics keep denormals (a compare-and-swap loop where the "
+  "chip's instruction flushes them; the default)">;
 def : Flag<["-"], "fno-cuda-rdc">, Alias<fno_gpu_rdc>;
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "

@@ -99,6 +99,7 @@ TargetSettings mlirc::getTargetSettings(const DriverOptions &options) {
   settings.codeObjectVersion = options.codeObjectVersion;
   settings.ptxasArgs = options.ptxasArgs;
   settings.relocatableDeviceCode = options.relocatableDeviceCode;
+  settings.unsafeFloatAtomics = options.unsafeFloatAtomics;
   settings.printJobs = options.printJobs;
   settings.flushDenormals = options.floatModel.flushDenormals;
   settings.approxFunc = options.floatModel.approxFunc;

@@ -63,6 +63,8 @@ struct TargetSettings {
   /// final link; else each gpu.module is a whole program, as clang's and
   /// nvcc's default.
   bool relocatableDeviceCode = false;
+  /// -munsafe-fp-atomics: AMD float atomics may flush denormals.
+  bool unsafeFloatAtomics = false;
   /// -###: nothing runs, so a missing toolkit is no error.
   bool printJobs = false;
   /// Device code's float model: f32 denormals flushed to zero

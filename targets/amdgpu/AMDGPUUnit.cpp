@@ -171,7 +171,9 @@ public:
     rocdl.runtime = mlir::gpu::amd::Runtime::HIP;
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     populateGpuModulePostLowering(pm);
-    pm.addPass(createDeviceScopeAtomics());
+    DeviceScopeAtomicsOptions atomics;
+    atomics.ignoreDenormalMode = unsafeFloatAtomics;
+    pm.addPass(createDeviceScopeAtomics(atomics));
     pm.addPass(createDeviceHeapCalls());
     if (flushDenormals)
       pm.addPass(createFlushDenormals());
@@ -258,6 +260,8 @@ public:
   unsigned optLevel = 2;
   /// The float model (TargetSettings).
   bool flushDenormals = false, approxFunc = false, finiteMath = false;
+  /// -munsafe-fp-atomics.
+  bool unsafeFloatAtomics = false;
   /// Only with -ffp-contract=fast: HIP's default is fast-honor-pragmas.
   bool fuseFloatOps = false;
 };
@@ -347,6 +351,7 @@ Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
                         raw_ostream *log) {
   optLevel = settings.optLevel;
   flushDenormals = settings.flushDenormals;
+  unsafeFloatAtomics = settings.unsafeFloatAtomics;
   approxFunc = settings.approxFunc;
   fuseFloatOps = settings.fuseAllFloatOps.value_or(false);
   finiteMath = settings.finiteMath;

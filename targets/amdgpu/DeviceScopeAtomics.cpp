@@ -16,7 +16,9 @@
 // another device's memory (clang marks each one so), and only then does the
 // AMDGPU backend select the atomic instructions that PCIe cannot carry:
 // integer max and min, and the float adds. Without the marks they become
-// compare-and-swap loops.
+// compare-and-swap loops. Float adds whose instruction flushes denormals
+// (gfx90a's global_atomic_add_f32) also need leave to ignore the denormal
+// mode, which hipcc's -munsafe-fp-atomics gives and so does mlirc's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,6 +81,7 @@ bool acquireOrdersNothing(Operation *op) {
 
 struct DeviceScopeAtomicsPass
     : public mlirc::impl::DeviceScopeAtomicsBase<DeviceScopeAtomicsPass> {
+  using DeviceScopeAtomicsBase::DeviceScopeAtomicsBase;
   void runOnOperation() override {
     constexpr StringLiteral device = "agent";
     auto *rocdl = getContext().getLoadedDialect<ROCDL::ROCDLDialect>();
@@ -87,10 +90,15 @@ struct DeviceScopeAtomicsPass
       rocdl->getNoRemoteMemoryAttrHelper().setAttr(op, unit);
       rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(op, unit);
     };
+    auto isFloat = [](LLVM::AtomicRMWOp rmw) {
+      return isa<FloatType>(getElementTypeOrSelf(rmw.getVal().getType()));
+    };
     getOperation().walk([&](Operation *op) {
       if (isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op))
         markLocalMemory(op);
       if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
+        if (ignoreDenormalMode && isFloat(rmw))
+          rocdl->getIgnoreDenormalModeAttrHelper().setAttr(op, unit);
         if (!rmw.getSyncscope())
           rmw.setSyncscope(device);
         if (acquireOrdersNothing(op))

@@ -29,8 +29,15 @@ def DeviceScopeAtomics
     atomics have. The acquire half of an atomic in a kernel is dropped where
     no memory access can follow it in that kernel: it orders nothing. Each
     atomic is marked as touching neither fine-grained nor remote memory, as
-    HIP's are, so that the backend selects its atomic instructions.
+    HIP's are, so that the backend selects its atomic instructions. With
+    ignore-denormal-mode (-munsafe-fp-atomics) float atomics may also flush
+    denormals, which lets gfx90a's global_atomic_add_f32 do them.
   }];
+  let options = [
+    Option<"ignoreDenormalMode", "ignore-denormal-mode", "bool",
+           /*default=*/"false",
+           "Float atomics may flush denormals (-munsafe-fp-atomics)">,
+  ];
   let dependentDialects = ["mlir::ROCDL::ROCDLDialect"];
 }
 
