@@ -1,11 +1,11 @@
 //===- ParallelLoopAccesses.cpp - Accesses of loops stated parallel -------===//
 
 #include "compiler/ParallelLoopAccesses.h"
+#include "support/ModuleLoops.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -52,26 +52,20 @@ void mlirc::tagParallelLoopAccesses(Module &module) {
     for (Instruction &inst : instructions(function))
       if (MDNode *node = inst.getMetadata(LLVMContext::MD_access_group))
         addGroups(node, used);
-  for (Function &function : module) {
-    if (function.isDeclaration())
-      continue;
-    DominatorTree dominators(function);
-    LoopInfo loops(dominators);
-    for (Loop *loop : loops.getLoopsInPreorder()) {
-      SmallVector<MDNode *, 1> groups = getUnusedParallelGroups(*loop, used);
-      if (groups.empty())
-        continue;
-      for (BasicBlock *block : loop->blocks())
-        for (Instruction &inst : *block) {
-          auto *load = dyn_cast<LoadInst>(&inst);
-          auto *store = dyn_cast<StoreInst>(&inst);
-          if (!(load && load->isSimple()) && !(store && store->isSimple()))
-            continue;
-          MDNode *tags = inst.getMetadata(LLVMContext::MD_access_group);
-          for (MDNode *group : groups)
-            tags = uniteAccessGroups(tags, group);
-          inst.setMetadata(LLVMContext::MD_access_group, tags);
-        }
-    }
-  }
+  forEachLoop(module, [&](Loop &loop) {
+    SmallVector<MDNode *, 1> groups = getUnusedParallelGroups(loop, used);
+    if (groups.empty())
+      return;
+    for (BasicBlock *block : loop.blocks())
+      for (Instruction &inst : *block) {
+        auto *load = dyn_cast<LoadInst>(&inst);
+        auto *store = dyn_cast<StoreInst>(&inst);
+        if (!(load && load->isSimple()) && !(store && store->isSimple()))
+          continue;
+        MDNode *tags = inst.getMetadata(LLVMContext::MD_access_group);
+        for (MDNode *group : groups)
+          tags = uniteAccessGroups(tags, group);
+        inst.setMetadata(LLVMContext::MD_access_group, tags);
+      }
+  });
 }

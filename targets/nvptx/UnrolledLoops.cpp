@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/nvptx/UnrolledLoops.h"
+#include "support/ModuleLoops.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 
@@ -38,25 +38,18 @@ void mlirc::keepUnrolledLoops(Module &module) {
   LLVMContext &context = module.getContext();
   Metadata *disable =
       MDNode::get(context, MDString::get(context, "llvm.loop.unroll.disable"));
-  for (Function &function : module) {
-    if (function.isDeclaration())
-      continue;
-    DominatorTree dominators(function);
-    LoopInfo loops(dominators);
-    for (Loop *loop : loops.getLoopsInPreorder()) {
-      MDNode *id = loop->getLoopID();
-      if (hasUnrollAttribute(id))
-        continue;
-      // The unrolled loop gets the follow-up's attributes only, so the
-      // loop's others (its location, mustprogress) go in it too.
-      SmallVector<Metadata *> followup = {
-          MDString::get(context, "llvm.loop.unroll.followup_unrolled"),
-          disable};
-      if (id)
-        for (const MDOperand &operand : drop_begin(id->operands()))
-          followup.push_back(operand.get());
-      loop->setLoopID(makePostTransformationMetadata(
-          context, id, {}, {MDNode::get(context, followup)}));
-    }
-  }
+  forEachLoop(module, [&](Loop &loop) {
+    MDNode *id = loop.getLoopID();
+    if (hasUnrollAttribute(id))
+      return;
+    // The unrolled loop gets the follow-up's attributes only, so the
+    // loop's others (its location, mustprogress) go in it too.
+    SmallVector<Metadata *> followup = {
+        MDString::get(context, "llvm.loop.unroll.followup_unrolled"), disable};
+    if (id)
+      for (const MDOperand &operand : drop_begin(id->operands()))
+        followup.push_back(operand.get());
+    loop.setLoopID(makePostTransformationMetadata(
+        context, id, {}, {MDNode::get(context, followup)}));
+  });
 }
