@@ -32,6 +32,12 @@ inline std::string getKernelOwnHandleName(llvm::StringRef kernel) {
 inline constexpr llvm::StringLiteral hostKernelRegistrationFunction =
     "mlircRegisterHostKernel";
 
+/// The attribute of a host-target block function that runs several
+/// consecutive blocks in x per call (their count is field 12 of the
+/// runtime's block context), which its registration tells the runtime.
+inline constexpr llvm::StringLiteral mergesBlocksInXAttr =
+    "mlirc.merges_blocks_in_x";
+
 /// The host global holding \p kernel's name for runtime error messages.
 inline std::string getKernelNameGlobal(llvm::StringRef kernel) {
   return "__mlirc_kernel_name." + kernel.str();

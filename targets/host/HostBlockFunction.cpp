@@ -9,6 +9,7 @@
 #include "targets/host/HostBlockFunction.h"
 #include "pipeline/AllocsOnStack.h"
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/KernelHandle.h"
 #include "pipeline/LiftKernelBranches.h"
 #include "pipeline/Passes.h"
 
@@ -36,6 +37,40 @@ Type mlirc::host::stripAddressSpace(Type type) {
 bool mlirc::host::isCrossThread(Operation *op) {
   return isa<gpu::BarrierOp, gpu::ShuffleOp, gpu::AllReduceOp,
              gpu::SubgroupReduceOp>(op);
+}
+
+bool mlirc::host::canMergeBlocksInX(gpu::GPUFuncOp kernel) {
+  if (!kernel.getWorkgroupAttributions().empty() ||
+      !kernel.getPrivateAttributions().empty())
+    return false;
+  auto notInX = [](gpu::Dimension dim) { return dim != gpu::Dimension::x; };
+  WalkResult found = kernel.getBody().walk([&](Operation *op) {
+    if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+      return notInX(id.getDimension()) ? WalkResult::advance()
+                                       : WalkResult::interrupt();
+    if (auto id = dyn_cast<gpu::BlockIdOp>(op))
+      return notInX(id.getDimension()) ? WalkResult::advance()
+                                       : WalkResult::interrupt();
+    if (auto size = dyn_cast<gpu::BlockDimOp>(op))
+      return notInX(size.getDimension()) ? WalkResult::advance()
+                                         : WalkResult::interrupt();
+    if (auto count = dyn_cast<gpu::GridDimOp>(op))
+      return notInX(count.getDimension()) ? WalkResult::advance()
+                                          : WalkResult::interrupt();
+    if (isa<gpu::GlobalIdOp, gpu::ReturnOp>(op))
+      return WalkResult::advance();
+    // Every other GPU op, loops (a trip count may depend on the block),
+    // branches (a loop among them), calls, asserts (they name the thread),
+    // allocations and globals.
+    bool blockBound =
+        isa<gpu::GPUDialect>(op->getDialect()) ||
+        isa<LoopLikeOpInterface, CallOpInterface, memref::AllocaOp,
+            memref::AllocOp, memref::AllocaScopeOp, memref::GetGlobalOp>(op) ||
+        op->getNumSuccessors() > 0 ||
+        op->getName().getStringRef() == "cf.assert";
+    return blockBound ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return !found.wasInterrupted();
 }
 
 bool mlirc::host::containsCrossThread(Operation *op) {
@@ -314,14 +349,13 @@ LogicalResult BlockFunctionBuilder::emitThreadLoop(
     ivs[dim] = loop.getInductionVar();
     b.setInsertionPoint(loop.getBody()->getTerminator());
   }
-  Value first = zero, end = blockDims[0];
+  Value first = zero, end = xWidth;
   if (xRange)
     std::tie(first, end) = xRange(b, ivs[1], ivs[2]);
   // [0, first) and [end, width) outside the range, in x order.
   SmallVector<std::tuple<Value, Value, bool>, 3> parts = {{first, end, true}};
   if (splitOutside)
-    parts = {
-        {zero, first, false}, {first, end, true}, {end, blockDims[0], false}};
+    parts = {{zero, first, false}, {first, end, true}, {end, xWidth, false}};
   for (auto [lower, upper, inRange] : parts) {
     OpBuilder xb = b;
     auto loop = scf::ForOp::create(xb, loc, lower, upper, one);
@@ -332,7 +366,7 @@ LogicalResult BlockFunctionBuilder::emitThreadLoop(
         xb, IRMapping(), {ivs[0], ivs[1], ivs[2]}, Value(), inRange};
     Value zy = arith::MulIOp::create(xb, loc, ivs[2], blockDims[1]);
     Value zyy = arith::AddIOp::create(xb, loc, zy, ivs[1]);
-    Value row = arith::MulIOp::create(xb, loc, zyy, blockDims[0]);
+    Value row = arith::MulIOp::create(xb, loc, zyy, xWidth);
     scope.linear = arith::AddIOp::create(xb, loc, row, ivs[0]);
     if (failed(body(scope)))
       return failure();
@@ -761,9 +795,13 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
     launchGrid[d] = loadContext(6 + d);
     clusterDims[d] = loadContext(9 + d);
   }
+  xWidth = blockDims[0];
+  if (canMergeBlocksInX(kernel)) {
+    blockFn->setAttr(mergesBlocksInXAttr, builder.getUnitAttr());
+    xWidth = arith::MulIOp::create(builder, loc, blockDims[0], loadContext(12));
+  }
   blockSize = arith::MulIOp::create(
-      builder, loc,
-      arith::MulIOp::create(builder, loc, blockDims[0], blockDims[1]),
+      builder, loc, arith::MulIOp::create(builder, loc, xWidth, blockDims[1]),
       blockDims[2]);
 
   // Workgroup memory belongs to the block. Private memory belongs to one

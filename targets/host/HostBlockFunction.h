@@ -63,6 +63,15 @@ StringRef getCrossThreadOpName(Operation *op);
 Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
               Value lhs, Value rhs);
 
+/// True when the runtime may run several consecutive blocks in x as one
+/// wider block: the kernel sees x only through gpu.global_id x (no thread
+/// or block id, size or count in x, no lane or subgroup), its threads are
+/// independent (no barrier, shuffle or reduction), and it has no loop,
+/// call, assert, allocation or global (memory a block owns) that the wider
+/// block could change. A 16x16 stencil's thread loops then run 256
+/// threads in a row, not 16.
+bool canMergeBlocksInX(gpu::GPUFuncOp kernel);
+
 /// Builds the block function of one kernel.
 class BlockFunctionBuilder {
 public:
@@ -288,6 +297,9 @@ private:
   /// The launch's cluster size in blocks (1 without clusters), and its
   /// grid as launched (gridDims may be the kernel's known size).
   Value clusterDims[3], launchGrid[3];
+  /// The threads in x one call runs: blockDims[0], or that times the
+  /// blocks in x it runs (canMergeBlocksInX).
+  Value xWidth;
   Value blockSize;
   /// Kernel values with a block-level equivalent.
   IRMapping uniform;

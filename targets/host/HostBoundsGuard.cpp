@@ -195,11 +195,11 @@ BlockFunctionBuilder::BoundsGuard BlockFunctionBuilder::analyzeGuard(
 std::pair<Value, Value>
 BlockFunctionBuilder::emitGuardedXRange(const BoundsGuard &guard, OpBuilder &b,
                                         Value tidY, Value tidZ) {
-  Value zero = constant(b, 0), width = blockDims[0];
+  Value zero = constant(b, 0), width = xWidth;
   Value first = zero, end = width;
   for (const BoundsGuard::XBound &bound : guard.xBounds) {
     // x_id = base + x: x < limit - base, or x >= limit - base, clamped to
-    // [0, blockDim.x].
+    // [0, the threads in x].
     Value base = bound.global
                      ? arith::MulIOp::create(b, loc, blockIds[0], blockDims[0])
                            .getResult()

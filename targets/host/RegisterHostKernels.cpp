@@ -7,7 +7,8 @@
 // passes) into the block function's lowered arguments. A global constructor
 // per kernel registers its entry with the runtime under the kernel's host
 // handle, the address launches name, with the size of each argument so that
-// an async launch can copy them before the caller reuses their storage.
+// an async launch can copy them before the caller reuses their storage,
+// and whether one call may run several consecutive blocks in x.
 // One constructor per kernel, not one for all: nothing then ties the
 // kernels together, and the host module splits between them for parallel
 // code generation (HostPartitions.h).
@@ -96,7 +97,8 @@ struct RegisterHostKernelsPass
     if (!registerFn)
       registerFn = LLVM::LLVMFuncOp::create(
           b, loc, hostKernelRegistrationFunction,
-          LLVM::LLVMFunctionType::get(voidType, {ptr, ptr, ptr, i32, ptr}));
+          LLVM::LLVMFunctionType::get(voidType,
+                                      {ptr, ptr, ptr, i32, ptr, i32}));
     DataLayout layout(module);
     SmallVector<Attribute> ctors;
     for (auto [blockFn, kernel] : blockFns) {
@@ -128,12 +130,16 @@ struct RegisterHostKernelsPass
       Value count = LLVM::ConstantOp::create(
           cb, loc, i32,
           cb.getI32IntegerAttr(static_cast<int32_t>(sizes.size())));
+      Value mergesBlocksInX = LLVM::ConstantOp::create(
+          cb, loc, i32,
+          cb.getI32IntegerAttr(blockFn->hasAttr(mergesBlocksInXAttr) ? 1 : 0));
       LLVM::CallOp::create(
           cb, loc, registerFn,
           ValueRange{LLVM::AddressOfOp::create(cb, loc, handle),
                      LLVM::AddressOfOp::create(cb, loc, ptr, entry.getName()),
                      LLVM::AddressOfOp::create(cb, loc, name), count,
-                     LLVM::AddressOfOp::create(cb, loc, sizesGlobal)});
+                     LLVM::AddressOfOp::create(cb, loc, sizesGlobal),
+                     mergesBlocksInX});
       LLVM::ReturnOp::create(cb, loc, ValueRange());
       ctors.push_back(FlatSymbolRefAttr::get(ctor));
     }

@@ -24,7 +24,7 @@ static void spin(void **params, const void *ctx, void *shared, int64_t bytes) {
 
 int main(void) {
   const int64_t sizes[] = {sizeof(int *)};
-  mlircRegisterHostKernel(&handle, spin, "spin", 1, sizes);
+  mlircRegisterHostKernel(&handle, spin, "spin", 1, sizes, 0);
   void *stream = mgpuStreamCreate();
   int *device = mgpuMemAlloc(sizeof(int), stream, false);
   int result = 0;

@@ -37,7 +37,7 @@ static void block(void **params, const void *ctx, void *shared, int64_t n) {
 }
 
 int main(void) {
-  mlircRegisterHostKernel(&handle, block, "block", 0, 0);
+  mlircRegisterHostKernel(&handle, block, "block", 0, 0, 0);
   mlircLaunchKernel(&handle, 0, "block", 64, 1, 1, 32, 1, 1, 0, 0, 0);
   printf("blocks run: %d\n", atomic_load(&ran));
   bool oneCore = sysconf(_SC_NPROCESSORS_ONLN) < 2;

@@ -9,7 +9,7 @@
 
 typedef void (*HostEntry)(void **, const void *, void *, int64_t);
 void mlircRegisterHostKernel(const void *, HostEntry, const char *, int32_t,
-                             const int64_t *);
+                             const int64_t *, int32_t);
 void mlircLaunchKernel(const void *, const void *, const char *, int64_t,
                        int64_t, int64_t, int64_t, int64_t, int64_t, int32_t,
                        void *, void **);
