@@ -39,6 +39,58 @@ bool mlirc::host::isCrossThread(Operation *op) {
              gpu::SubgroupReduceOp>(op);
 }
 
+/// Rewrites each `block_id x * block_dim x + thread_id x` of \p kernel (the
+/// form MLIR's gpu.launch bodies spell it in) as the gpu.global_id x it
+/// is, and erases the ids it leaves unused: a kernel that reads x only so
+/// can then merge blocks in x.
+static void formGlobalIdsInX(gpu::GPUFuncOp kernel) {
+  auto inX = [](auto op) {
+    return op && op.getDimension() == gpu::Dimension::x;
+  };
+  auto isBlockOffset = [&](Value value) {
+    auto mul = value.getDefiningOp<arith::MulIOp>();
+    if (!mul)
+      return false;
+    auto holds = [&](Value id, Value size) {
+      return inX(id.getDefiningOp<gpu::BlockIdOp>()) &&
+             inX(size.getDefiningOp<gpu::BlockDimOp>());
+    };
+    return holds(mul.getLhs(), mul.getRhs()) ||
+           holds(mul.getRhs(), mul.getLhs());
+  };
+  auto isThreadId = [&](Value value) {
+    return inX(value.getDefiningOp<gpu::ThreadIdOp>());
+  };
+  SmallVector<arith::AddIOp> sums;
+  kernel.walk([&](arith::AddIOp add) {
+    Value lhs = add.getLhs(), rhs = add.getRhs();
+    if ((isBlockOffset(lhs) && isThreadId(rhs)) ||
+        (isBlockOffset(rhs) && isThreadId(lhs)))
+      sums.push_back(add);
+  });
+  SetVector<Operation *> maybeDead;
+  for (arith::AddIOp add : sums) {
+    for (Value operand : add->getOperands())
+      maybeDead.insert(operand.getDefiningOp());
+    OpBuilder b(add);
+    Value id = gpu::GlobalIdOp::create(b, add.getLoc(), gpu::Dimension::x);
+    add.replaceAllUsesWith(id);
+    add.erase();
+  }
+  // The products first, then the ids they read.
+  for (unsigned i = 0; i < maybeDead.size(); ++i) {
+    Operation *op = maybeDead[i];
+    if (!op->use_empty())
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        maybeDead.insert(def);
+  }
+  for (Operation *op : maybeDead)
+    if (op->use_empty() && isPure(op))
+      op->erase();
+}
+
 bool mlirc::host::canMergeBlocksInX(gpu::GPUFuncOp kernel) {
   if (!kernel.getWorkgroupAttributions().empty() ||
       !kernel.getPrivateAttributions().empty())
@@ -734,6 +786,7 @@ LogicalResult BlockFunctionBuilder::emitSplitBranch(const BoundsGuard &guard,
 }
 
 FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
+  formGlobalIdsInX(kernel);
   // Barriers, shuffles and reductions are placed by the scf ops around
   // them: lift branches into those first.
   bool unstructured = !kernel.getBody().hasOneBlock();

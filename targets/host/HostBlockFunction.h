@@ -64,7 +64,8 @@ Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
               Value lhs, Value rhs);
 
 /// True when the runtime may run several consecutive blocks in x as one
-/// wider block: the kernel sees x only through gpu.global_id x (no thread
+/// wider block: the kernel sees x only through gpu.global_id x (which the
+/// builder forms from block_id x * block_dim x + thread_id x; no thread
 /// or block id, size or count in x, no lane or subgroup), its threads are
 /// independent (no barrier, shuffle or reduction), and it has no loop,
 /// call, assert, allocation or global (memory a block owns) that the wider

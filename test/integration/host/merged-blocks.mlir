@@ -13,6 +13,8 @@
 // IR-SAME: mlirc.merges_blocks_in_x
 // IR-LABEL: llvm.func internal @__mlirc_host.k_interior_
 // IR-SAME: mlirc.merges_blocks_in_x
+// IR-LABEL: llvm.func internal @__mlirc_host.k_launch_form_
+// IR-SAME: mlirc.merges_blocks_in_x
 // IR: llvm.func internal @__mlirc_host.k_lanes_{{[0-9a-f]+}}({{.*}}) attributes {mlirc.host_kernel = "k_lanes_{{[0-9a-f]+}}", sym_visibility = "private"}
 
 module attributes {gpu.container_module} {
@@ -59,6 +61,22 @@ module attributes {gpu.container_module} {
         %old = memref.load %out[%i, %j] : memref<?x?xi32>
         %new = arith.addi %old, %one : i32
         memref.store %new, %out[%i, %j] : memref<?x?xi32>
+      }
+      gpu.return
+    }
+    // x as gpu.launch bodies spell it: thread_id x + block_dim x * block_id x.
+    gpu.func @launch_form(%n: index, %out: memref<?xi32>) kernel {
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %d = gpu.block_dim x
+      %o = arith.muli %d, %b : index
+      %x = arith.addi %t, %o : index
+      %in = arith.cmpi ult, %x, %n : index
+      scf.if %in {
+        %one = arith.constant 1 : i32
+        %old = memref.load %out[%x] : memref<?xi32>
+        %new = arith.addi %old, %one : i32
+        memref.store %new, %out[%x] : memref<?xi32>
       }
       gpu.return
     }
@@ -176,6 +194,27 @@ module attributes {gpu.container_module} {
     }
     // CHECK-NEXT: 9604
     vector.print %sum : i32
+
+    // 1000 elements in 126 blocks of 8 threads: each 1, once.
+    %c1000 = arith.constant 1000 : index
+    %c8 = arith.constant 8 : index
+    %c126 = arith.constant 126 : index
+    %ones = gpu.alloc host_shared (%c1000) : memref<?xi32>
+    scf.for %i = %c0 to %c1000 step %c1 {
+      memref.store %zero32, %ones[%i] : memref<?xi32>
+    }
+    gpu.launch_func @k::@launch_form blocks in (%c126, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%c1000 : index, %ones : memref<?xi32>)
+    %once = scf.for %i = %c0 to %c1000 step %c1 iter_args(%a = %c0) -> index {
+      %v = memref.load %ones[%i] : memref<?xi32>
+      %one = arith.constant 1 : i32
+      %is1 = arith.cmpi eq, %v, %one : i32
+      %a1 = arith.addi %a, %c1 : index
+      %s = arith.select %is1, %a1, %a : index
+      scf.yield %s : index
+    }
+    // CHECK-NEXT: 1000
+    vector.print %once : index
 
     // thread_id and block_id: 3 blocks of 17.
     %c51 = arith.constant 51 : index
