@@ -577,6 +577,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       // HIP sources take it as clang's.
       options.sourceArgs.push_back(arg->getAsString(argList));
       break;
+    case OPT_fatomic_remote_memory:
+    case OPT_fno_atomic_remote_memory:
+      options.atomicRemoteMemory =
+          arg->getOption().matches(OPT_fatomic_remote_memory);
+      options.sourceArgs.push_back(arg->getAsString(argList));
+      break;
     case OPT_ffast_math:
     case OPT_fno_fast_math:
     case OPT_funsafe_math_optimizations:

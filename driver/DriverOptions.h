@@ -134,6 +134,8 @@ struct DriverOptions {
   bool relocatableDeviceCode = false;
   /// -munsafe-fp-atomics.
   bool unsafeFloatAtomics = false;
+  /// -f[no-]atomic-remote-memory.
+  bool atomicRemoteMemory = true;
 
   bool hasInput(Input::Kind kind) const {
     for (const Input &input : inputs)

@@ -226,10 +226,17 @@ def fno_gpu_rdc : F<"fno-gpu-rdc", "Each gpu.module a whole program, "
                                    "registered by its object (the default)">;
 def : Flag<["-"], "fcuda-rdc">, Alias<fgpu_rdc>;
 def munsafe_fp_atomics : F<"munsafe-fp-atomics", "AMD: float atomics use "
-  "the chip's atomic instructions, which may flush denormals, as hipcc's">;
+  "the chip's atomic instructions, which work on device memory only and "
+  "may flush denormals, as hipcc's">;
 def mno_unsafe_fp_atomics : F<"mno-unsafe-fp-atomics",
-  "AMD: float atomics keep denormals (a compare-and-swap loop where the "
-  "chip's instruction flushes them; the default)">;
+  "AMD: float atomics right on any memory, with denormals (a compare-and-"
+  "swap loop where the chip's instruction is not; the default)">;
+def fno_atomic_remote_memory : F<"fno-atomic-remote-memory", "AMD: atomics "
+  "touch no host or peer memory, so integer max and min use the chip's "
+  "instructions (HIP's default)">;
+def fatomic_remote_memory : F<"fatomic-remote-memory", "AMD: atomics may "
+  "touch host memory (host_shared, host_register) or a peer's (the "
+  "default)">;
 def : Flag<["-"], "fno-cuda-rdc">, Alias<fno_gpu_rdc>;
 def f_Joined : Joined<["-"], "f">, MetaVarName<"<option>">,
   HelpText<"C/C++ inputs and the link: clang's other -f options "

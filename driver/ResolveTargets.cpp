@@ -100,6 +100,7 @@ TargetSettings mlirc::getTargetSettings(const DriverOptions &options) {
   settings.ptxasArgs = options.ptxasArgs;
   settings.relocatableDeviceCode = options.relocatableDeviceCode;
   settings.unsafeFloatAtomics = options.unsafeFloatAtomics;
+  settings.atomicRemoteMemory = options.atomicRemoteMemory;
   settings.printJobs = options.printJobs;
   settings.flushDenormals = options.floatModel.flushDenormals;
   settings.approxFunc = options.floatModel.approxFunc;

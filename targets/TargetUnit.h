@@ -63,8 +63,13 @@ struct TargetSettings {
   /// final link; else each gpu.module is a whole program, as clang's and
   /// nvcc's default.
   bool relocatableDeviceCode = false;
-  /// -munsafe-fp-atomics: AMD float atomics may flush denormals.
+  /// -munsafe-fp-atomics: AMD float atomics touch device memory only and
+  /// may flush denormals.
   bool unsafeFloatAtomics = false;
+  /// -f[no-]atomic-remote-memory: AMD atomics may touch host or peer
+  /// memory (the default: host_shared and host_register memory is host
+  /// memory).
+  bool atomicRemoteMemory = true;
   /// -###: nothing runs, so a missing toolkit is no error.
   bool printJobs = false;
   /// Device code's float model: f32 denormals flushed to zero

@@ -172,7 +172,8 @@ public:
     pm.addPass(mlir::createConvertGpuOpsToROCDLOps(rocdl));
     populateGpuModulePostLowering(pm);
     DeviceScopeAtomicsOptions atomics;
-    atomics.ignoreDenormalMode = unsafeFloatAtomics;
+    atomics.noRemoteMemory = !atomicRemoteMemory;
+    atomics.unsafeFloatAtomics = unsafeFloatAtomics;
     pm.addPass(createDeviceScopeAtomics(atomics));
     pm.addPass(createDeviceHeapCalls());
     if (flushDenormals)
@@ -260,8 +261,8 @@ public:
   unsigned optLevel = 2;
   /// The float model (TargetSettings).
   bool flushDenormals = false, approxFunc = false, finiteMath = false;
-  /// -munsafe-fp-atomics.
-  bool unsafeFloatAtomics = false;
+  /// -munsafe-fp-atomics, -fatomic-remote-memory.
+  bool unsafeFloatAtomics = false, atomicRemoteMemory = true;
   /// Only with -ffp-contract=fast: HIP's default is fast-honor-pragmas.
   bool fuseFloatOps = false;
 };
@@ -352,6 +353,7 @@ Error AMDGPUUnit::setUp(ArrayRef<OffloadTarget> targets,
   optLevel = settings.optLevel;
   flushDenormals = settings.flushDenormals;
   unsafeFloatAtomics = settings.unsafeFloatAtomics;
+  atomicRemoteMemory = settings.atomicRemoteMemory;
   approxFunc = settings.approxFunc;
   fuseFloatOps = settings.fuseAllFloatOps.value_or(false);
   finiteMath = settings.finiteMath;

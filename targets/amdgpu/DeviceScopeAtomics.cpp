@@ -12,13 +12,16 @@
 // the atomic in the kernel, as in a histogram or a reduction that ends with
 // its atomic, it orders nothing and is dropped; the release half stays.
 //
-// HIP also assumes that an atomic touches neither fine-grained memory nor
-// another device's memory (clang marks each one so), and only then does the
-// AMDGPU backend select the atomic instructions that PCIe cannot carry:
-// integer max and min, and the float adds. Without the marks they become
-// compare-and-swap loops. Float adds whose instruction flushes denormals
-// (gfx90a's global_atomic_add_f32) also need leave to ignore the denormal
-// mode, which hipcc's -munsafe-fp-atomics gives and so does mlirc's.
+// The AMDGPU backend selects the atomic instructions that PCIe cannot carry
+// (integer max and min, the float adds) only for atomics marked as
+// touching no remote memory (host memory, another GPU's) and, for the
+// float adds, no fine-grained memory and no care for denormals; the rest
+// become compare-and-swap loops, right on any memory. HIP marks every
+// atomic so by default; mlirc does not, because its programs' host_shared
+// and host_register memory is host memory. -fno-atomic-remote-memory
+// marks every atomic (an integer max is then global_atomic_smax), and
+// -munsafe-fp-atomics marks the float ones with all three (gfx90a's
+// global_atomic_add_f32), as hipcc's default with that flag does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,19 +89,18 @@ struct DeviceScopeAtomicsPass
     constexpr StringLiteral device = "agent";
     auto *rocdl = getContext().getLoadedDialect<ROCDL::ROCDLDialect>();
     auto unit = UnitAttr::get(&getContext());
-    auto markLocalMemory = [&](Operation *op) {
-      rocdl->getNoRemoteMemoryAttrHelper().setAttr(op, unit);
-      rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(op, unit);
-    };
     auto isFloat = [](LLVM::AtomicRMWOp rmw) {
       return isa<FloatType>(getElementTypeOrSelf(rmw.getVal().getType()));
     };
     getOperation().walk([&](Operation *op) {
-      if (isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op))
-        markLocalMemory(op);
+      if (noRemoteMemory && isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp>(op))
+        rocdl->getNoRemoteMemoryAttrHelper().setAttr(op, unit);
       if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op)) {
-        if (ignoreDenormalMode && isFloat(rmw))
+        if (unsafeFloatAtomics && isFloat(rmw)) {
+          rocdl->getNoRemoteMemoryAttrHelper().setAttr(op, unit);
+          rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(op, unit);
           rocdl->getIgnoreDenormalModeAttrHelper().setAttr(op, unit);
+        }
         if (!rmw.getSyncscope())
           rmw.setSyncscope(device);
         if (acquireOrdersNothing(op))

@@ -27,16 +27,21 @@ def DeviceScopeAtomics
     Every llvm.atomicrmw and llvm.cmpxchg of a gpu.module without a
     syncscope gets the "agent" scope (the device), as HIP's and CUDA's
     atomics have. The acquire half of an atomic in a kernel is dropped where
-    no memory access can follow it in that kernel: it orders nothing. Each
-    atomic is marked as touching neither fine-grained nor remote memory, as
-    HIP's are, so that the backend selects its atomic instructions. With
-    ignore-denormal-mode (-munsafe-fp-atomics) float atomics may also flush
-    denormals, which lets gfx90a's global_atomic_add_f32 do them.
+    no memory access can follow it in that kernel: it orders nothing. With
+    no-remote-memory (-fno-atomic-remote-memory) every atomic is marked as
+    touching no remote memory, with unsafe-float-atomics
+    (-munsafe-fp-atomics) every float atomic also as touching no
+    fine-grained memory and free to flush denormals: the backend then
+    selects its atomic instructions (integer max and min, gfx90a's
+    global_atomic_add_f32) instead of compare-and-swap loops.
   }];
   let options = [
-    Option<"ignoreDenormalMode", "ignore-denormal-mode", "bool",
+    Option<"noRemoteMemory", "no-remote-memory", "bool", /*default=*/"false",
+           "Atomics touch no host or peer memory (-fno-atomic-remote-memory)">,
+    Option<"unsafeFloatAtomics", "unsafe-float-atomics", "bool",
            /*default=*/"false",
-           "Float atomics may flush denormals (-munsafe-fp-atomics)">,
+           "Float atomics touch device memory only and may flush denormals "
+           "(-munsafe-fp-atomics)">,
   ];
   let dependentDialects = ["mlir::ROCDL::ROCDLDialect"];
 }
