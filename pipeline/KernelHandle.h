@@ -37,6 +37,10 @@ inline constexpr llvm::StringLiteral hostKernelRegistrationFunction =
 /// runtime's block context), which its registration tells the runtime.
 inline constexpr llvm::StringLiteral mergesBlocksInXAttr =
     "mlirc.merges_blocks_in_x";
+/// The attribute of a host-target block function whose grid is best run
+/// row by row (a kernel that streams through memory), which its
+/// registration tells the runtime.
+inline constexpr llvm::StringLiteral streamsAttr = "mlirc.streams";
 
 /// The host global holding \p kernel's name for runtime error messages.
 inline std::string getKernelNameGlobal(llvm::StringRef kernel) {

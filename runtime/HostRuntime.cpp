@@ -65,6 +65,8 @@ struct HostKernel {
   std::vector<int64_t> argSizes;
   /// One call may run several consecutive blocks in x.
   bool mergesBlocksInX;
+  /// The grid is best run row by row.
+  bool streams;
 };
 
 /// The threads in x one call of a block function that merges blocks in x
@@ -185,12 +187,12 @@ private:
 /// in a row share what does not depend on x, and the blocks of a column
 /// share what depends only on x (the B tiles of a matmul), so a core's
 /// caches see both again soon; on bench/matmul.mlir this beat rows of the
-/// whole grid's width by about 10% (median). Kernels whose blocks merge in
-/// x (elementwise and stencil kernels, which share no tiles) stream
-/// through memory instead, in columns as wide as the grid: a 16x16-block
-/// stencil walked 1 KiB of each row at a time, which the prefetchers
-/// followed badly (1.6 ms against 1.3 ms on 2048x2048 floats). Blocks are
-/// independent, so any order is correct. Stepping needs no division.
+/// whole grid's width by about 10% (median). Kernels without loops whose
+/// blocks merge in x (elementwise and stencil kernels, which share no
+/// tiles) stream through memory instead, in columns as wide as the grid: a
+/// 16x16-block stencil walked 1 KiB of each row at a time, which the
+/// prefetchers followed badly (1.6 ms against 1.3 ms on 2048x2048 floats).
+/// Blocks are independent, so any order is correct. Stepping needs no division.
 struct GridWalk {
   int64_t columnWidth;
   int64_t grid[3];
@@ -432,10 +434,11 @@ void mlircHostAssertFailed() { assertFailed.store(true); }
 
 void mlircRegisterHostKernel(const void *handle, HostEntry entry,
                              const char *name, int32_t numArgs,
-                             const int64_t *argSizes, int32_t mergesBlocksInX) {
+                             const int64_t *argSizes, int32_t flags) {
+  // Bit 0: one call may run several blocks in x; bit 1: row by row.
   registry()[handle] = HostKernel{
       entry, name, std::vector<int64_t>(argSizes, argSizes + numArgs),
-      mergesBlocksInX != 0};
+      (flags & 1) != 0, (flags & 2) != 0};
 }
 
 namespace {
@@ -470,7 +473,7 @@ static void launch(const void *handle, const char *name, int64_t gridX,
   int64_t mostInX = kernel.mergesBlocksInX
                         ? std::max<int64_t>(1, mergedThreadsInX / blockX)
                         : 1;
-  int64_t columnWidth = kernel.mergesBlocksInX ? gridX : 16;
+  int64_t columnWidth = kernel.streams ? gridX : 16;
   auto run = [entry = kernel.entry, name, gridX, gridY, gridZ, blockX, blockY,
               blockZ, cluster, sharedBytes, mostInX, columnWidth](void **args) {
     int64_t blocks = gridX * gridY * gridZ;

@@ -91,6 +91,31 @@ static void formGlobalIdsInX(gpu::GPUFuncOp kernel) {
       op->erase();
 }
 
+/// True when \p value may differ between threads of different x: it may
+/// read gpu.global_id x (the only x id canMergeBlocksInX lets through).
+static bool mayDependOnX(Value value, unsigned depth = 0) {
+  if (depth > 32)
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isa<gpu::GPUFuncOp>(owner))
+      return false;
+    auto loop = dyn_cast<scf::ForOp>(owner);
+    if (!loop || arg != loop.getInductionVar())
+      return true;
+    return mayDependOnX(loop.getLowerBound(), depth + 1) ||
+           mayDependOnX(loop.getStep(), depth + 1);
+  }
+  Operation *def = value.getDefiningOp();
+  if (auto id = dyn_cast<gpu::GlobalIdOp>(def))
+    return id.getDimension() == gpu::Dimension::x;
+  if (def->getNumRegions() != 0)
+    return true;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return mayDependOnX(operand, depth + 1);
+  });
+}
+
 bool mlirc::host::canMergeBlocksInX(gpu::GPUFuncOp kernel) {
   if (!kernel.getWorkgroupAttributions().empty() ||
       !kernel.getPrivateAttributions().empty())
@@ -111,6 +136,14 @@ bool mlirc::host::canMergeBlocksInX(gpu::GPUFuncOp kernel) {
                                           : WalkResult::interrupt();
     if (isa<gpu::GlobalIdOp, gpu::ReturnOp>(op))
       return WalkResult::advance();
+    // A loop whose bounds are the same in every x: it runs around the
+    // thread loop, or inside it the same way in every merged block.
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      return mayDependOnX(loop.getLowerBound()) ||
+                     mayDependOnX(loop.getUpperBound()) ||
+                     mayDependOnX(loop.getStep())
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
     // Every other GPU op, loops (a trip count may depend on the block),
     // branches (a loop among them), calls, asserts (they name the thread),
     // allocations and globals.
@@ -851,6 +884,12 @@ FailureOr<func::FuncOp> BlockFunctionBuilder::build() {
   xWidth = blockDims[0];
   if (canMergeBlocksInX(kernel)) {
     blockFn->setAttr(mergesBlocksInXAttr, builder.getUnitAttr());
+    // Without loops it streams through memory (elementwise, stencils):
+    // its grid runs row by row. One with loops may reuse what its
+    // neighbours in y read, as a matmul's rows of B.
+    if (!kernel.walk([](scf::ForOp) { return WalkResult::interrupt(); })
+             .wasInterrupted())
+      blockFn->setAttr(streamsAttr, builder.getUnitAttr());
     xWidth = arith::MulIOp::create(builder, loc, blockDims[0], loadContext(12));
   }
   blockSize = arith::MulIOp::create(

@@ -67,10 +67,10 @@ Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
 /// wider block: the kernel sees x only through gpu.global_id x (which the
 /// builder forms from block_id x * block_dim x + thread_id x; no thread
 /// or block id, size or count in x, no lane or subgroup), its threads are
-/// independent (no barrier, shuffle or reduction), and it has no loop,
-/// call, assert, allocation or global (memory a block owns) that the wider
-/// block could change. A 16x16 stencil's thread loops then run 256
-/// threads in a row, not 16.
+/// independent (no barrier, shuffle or reduction), and it has no loop
+/// whose bounds depend on x, and no other loop, call, assert, allocation or
+/// global (memory a block owns) that the wider block could change. A 16x16
+/// stencil's thread loops then run 256 threads in a row, not 16.
 bool canMergeBlocksInX(gpu::GPUFuncOp kernel);
 
 /// Builds the block function of one kernel.

@@ -8,7 +8,8 @@
 // per kernel registers its entry with the runtime under the kernel's host
 // handle, the address launches name, with the size of each argument so that
 // an async launch can copy them before the caller reuses their storage,
-// and whether one call may run several consecutive blocks in x.
+// and whether one call may run several consecutive blocks in x and the grid
+// is best run row by row.
 // One constructor per kernel, not one for all: nothing then ties the
 // kernels together, and the host module splits between them for parallel
 // code generation (HostPartitions.h).
@@ -130,9 +131,12 @@ struct RegisterHostKernelsPass
       Value count = LLVM::ConstantOp::create(
           cb, loc, i32,
           cb.getI32IntegerAttr(static_cast<int32_t>(sizes.size())));
-      Value mergesBlocksInX = LLVM::ConstantOp::create(
-          cb, loc, i32,
-          cb.getI32IntegerAttr(blockFn->hasAttr(mergesBlocksInXAttr) ? 1 : 0));
+      // Bit 0: one call may run several blocks in x; bit 1: the grid runs
+      // row by row.
+      int32_t flags = (blockFn->hasAttr(mergesBlocksInXAttr) ? 1 : 0) |
+                      (blockFn->hasAttr(streamsAttr) ? 2 : 0);
+      Value mergesBlocksInX =
+          LLVM::ConstantOp::create(cb, loc, i32, cb.getI32IntegerAttr(flags));
       LLVM::CallOp::create(
           cb, loc, registerFn,
           ValueRange{LLVM::AddressOfOp::create(cb, loc, handle),

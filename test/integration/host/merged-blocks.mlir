@@ -4,17 +4,21 @@
 // and their grid is walked row by row. Every thread must still run once,
 // with its own ids: a 16x16-block stencil-like guard with y, grids whose
 // width is no multiple of the blocks merged, a 3-D grid, odd block widths,
-// and, for comparison, a kernel that reads thread_id x (not merged).
+// a loop with the same bounds in every x, and, for comparison, a kernel
+// that reads thread_id x and one whose loop starts at its x id (neither
+// merged). Kernels without loops stream: their grid runs row by row.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // RUN: %mlirc %s --offload-arch=%offload_arch -O0 -o %t0 && %t0 | FileCheck %s
 // RUN: %if offload-arch-host %{ %mlirc %s --offload-arch=host --compile-to=host -o - | FileCheck %s --check-prefix=IR %}
 
 // IR-LABEL: llvm.func internal @__mlirc_host.k_ids_
-// IR-SAME: mlirc.merges_blocks_in_x
+// IR-SAME: mlirc.merges_blocks_in_x, mlirc.streams
 // IR-LABEL: llvm.func internal @__mlirc_host.k_interior_
-// IR-SAME: mlirc.merges_blocks_in_x
+// IR-SAME: mlirc.merges_blocks_in_x, mlirc.streams
 // IR-LABEL: llvm.func internal @__mlirc_host.k_launch_form_
-// IR-SAME: mlirc.merges_blocks_in_x
+// IR-SAME: mlirc.merges_blocks_in_x, mlirc.streams
+// IR: llvm.func internal @__mlirc_host.k_row_sums_{{[0-9a-f]+}}({{.*}}) attributes {mlirc.host_kernel = "k_row_sums_{{[0-9a-f]+}}", mlirc.merges_blocks_in_x, sym_visibility = "private"}
+// IR: llvm.func internal @__mlirc_host.k_strided_{{[0-9a-f]+}}({{.*}}) attributes {mlirc.host_kernel = "k_strided_{{[0-9a-f]+}}", sym_visibility = "private"}
 // IR: llvm.func internal @__mlirc_host.k_lanes_{{[0-9a-f]+}}({{.*}}) attributes {mlirc.host_kernel = "k_lanes_{{[0-9a-f]+}}", sym_visibility = "private"}
 
 module attributes {gpu.container_module} {
@@ -77,6 +81,36 @@ module attributes {gpu.container_module} {
         %old = memref.load %out[%x] : memref<?xi32>
         %new = arith.addi %old, %one : i32
         memref.store %new, %out[%x] : memref<?xi32>
+      }
+      gpu.return
+    }
+    // out[y][x] = (x + 1) * (sum of k < y + 1): a loop bounded by y.
+    gpu.func @row_sums(%w: index, %out: memref<?x?xi64>) kernel {
+      %x = gpu.global_id x
+      %y = gpu.global_id y
+      %in = arith.cmpi ult, %x, %w : index
+      scf.if %in {
+        %c0 = arith.constant 0 : index
+        %c1 = arith.constant 1 : index
+        %y1 = arith.addi %y, %c1 : index
+        %s = scf.for %k = %c0 to %y1 step %c1 iter_args(%a = %c0) -> index {
+          %n = arith.addi %a, %k : index
+          scf.yield %n : index
+        }
+        %x1 = arith.addi %x, %c1 : index
+        %p = arith.muli %s, %x1 : index
+        %v = arith.index_cast %p : index to i64
+        memref.store %v, %out[%y, %x] : memref<?x?xi64>
+      }
+      gpu.return
+    }
+    // A loop that starts at the x id: not merged.
+    gpu.func @strided(%n: index, %out: memref<?xi64>) kernel {
+      %x = gpu.global_id x
+      %c64 = arith.constant 64 : index
+      scf.for %k = %x to %n step %c64 {
+        %v = arith.index_cast %k : index to i64
+        memref.store %v, %out[%k] : memref<?xi64>
       }
       gpu.return
     }
@@ -215,6 +249,42 @@ module attributes {gpu.container_module} {
     }
     // CHECK-NEXT: 1000
     vector.print %once : index
+
+    // row_sums on 50 x 6 in blocks of 4x2, 13 x 3 of them: every element.
+    %c6 = arith.constant 6 : index
+    %c13 = arith.constant 13 : index
+    %c4 = arith.constant 4 : index
+    %c50w = arith.constant 50 : index
+    %sums = gpu.alloc host_shared (%c6, %c50w) : memref<?x?xi64>
+    gpu.launch_func @k::@row_sums blocks in (%c13, %c3, %c1) threads in (%c4, %c2, %c1)
+        args(%c50w : index, %sums : memref<?x?xi64>)
+    %wrong = scf.for %y = %c0 to %c6 step %c1 iter_args(%a = %c0) -> index {
+      %r = scf.for %x = %c0 to %c50w step %c1 iter_args(%b = %a) -> index {
+        %y1 = arith.addi %y, %c1 : index
+        %t = arith.muli %y, %y1 : index
+        %tri = arith.divui %t, %c2 : index
+        %x1 = arith.addi %x, %c1 : index
+        %want = arith.muli %tri, %x1 : index
+        %wv = arith.index_cast %want : index to i64
+        %got = memref.load %sums[%y, %x] : memref<?x?xi64>
+        %ok = arith.cmpi eq, %got, %wv : i64
+        %bn = arith.addi %b, %c1 : index
+        %nb = arith.select %ok, %b, %bn : index
+        scf.yield %nb : index
+      }
+      scf.yield %r : index
+    }
+    // CHECK-NEXT: 0
+    vector.print %wrong : index
+    // strided: 200 elements by 64 threads in blocks of 8.
+    %c200 = arith.constant 200 : index
+    %strided = gpu.alloc host_shared (%c200) : memref<?xi64>
+    gpu.launch_func @k::@strided blocks in (%c8, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%c200 : index, %strided : memref<?xi64>)
+    %c199 = arith.constant 199 : index
+    %last = memref.load %strided[%c199] : memref<?xi64>
+    // CHECK-NEXT: 199
+    vector.print %last : i64
 
     // thread_id and block_id: 3 blocks of 17.
     %c51 = arith.constant 51 : index
