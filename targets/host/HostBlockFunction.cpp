@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <functional>
 
@@ -120,20 +121,17 @@ bool mlirc::host::canMergeBlocksInX(gpu::GPUFuncOp kernel) {
   if (!kernel.getWorkgroupAttributions().empty() ||
       !kernel.getPrivateAttributions().empty())
     return false;
-  auto notInX = [](gpu::Dimension dim) { return dim != gpu::Dimension::x; };
   WalkResult found = kernel.getBody().walk([&](Operation *op) {
-    if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
-      return notInX(id.getDimension()) ? WalkResult::advance()
-                                       : WalkResult::interrupt();
-    if (auto id = dyn_cast<gpu::BlockIdOp>(op))
-      return notInX(id.getDimension()) ? WalkResult::advance()
-                                       : WalkResult::interrupt();
-    if (auto size = dyn_cast<gpu::BlockDimOp>(op))
-      return notInX(size.getDimension()) ? WalkResult::advance()
-                                         : WalkResult::interrupt();
-    if (auto count = dyn_cast<gpu::GridDimOp>(op))
-      return notInX(count.getDimension()) ? WalkResult::advance()
-                                          : WalkResult::interrupt();
+    // Thread and block ids, sizes and counts in y and z.
+    std::optional<gpu::Dimension> dim =
+        TypeSwitch<Operation *, std::optional<gpu::Dimension>>(op)
+            .Case<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
+                  gpu::GridDimOp>(
+                [](auto typed) { return typed.getDimension(); })
+            .Default([](Operation *) { return std::nullopt; });
+    if (dim)
+      return *dim == gpu::Dimension::x ? WalkResult::interrupt()
+                                       : WalkResult::advance();
     if (isa<gpu::GlobalIdOp, gpu::ReturnOp>(op))
       return WalkResult::advance();
     // A loop whose bounds are the same in every x: it runs around the
