@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include <numeric>
 
 using namespace mlir;
@@ -122,6 +123,17 @@ std::optional<DenseMap<unsigned, unsigned>> getPermutation(scf::WhileOp loop) {
   return next;
 }
 
+/// The positions below \p size whose values \p next does not permute: what
+/// a loop rebuilt without the carried memrefs keeps.
+SmallVector<unsigned>
+getKeptPositions(unsigned size, const DenseMap<unsigned, unsigned> &next) {
+  SmallVector<unsigned> kept;
+  for (unsigned position = 0; position < size; ++position)
+    if (!next.count(position))
+      kept.push_back(position);
+  return kept;
+}
+
 /// \p loop's permutation and its period, where it repeats soon enough.
 template <typename LoopOp>
 std::optional<std::pair<DenseMap<unsigned, unsigned>, unsigned>>
@@ -167,18 +179,15 @@ void selectPermuted(scf::WhileOp loop) {
 
   // The same loop without the carried memrefs, counting its trips instead.
   SmallVector<Value> keptInits;
-  for (auto [position, init] : llvm::enumerate(inits))
-    if (!next->count(position))
-      keptInits.push_back(init);
+  for (unsigned position : getKeptPositions(inits.size(), *next))
+    keptInits.push_back(inits[position]);
   rewriter.setInsertionPoint(loop);
   keptInits.push_back(constant(0));
+  SmallVector<unsigned> keptResults =
+      getKeptPositions(loop.getNumResults(), *next);
   SmallVector<Type> keptTypes;
-  SmallVector<unsigned> keptResults;
-  for (auto [position, type] : llvm::enumerate(loop.getResultTypes()))
-    if (!next->count(position)) {
-      keptTypes.push_back(type);
-      keptResults.push_back(position);
-    }
+  for (unsigned position : keptResults)
+    keptTypes.push_back(loop.getResult(position).getType());
   keptTypes.push_back(index);
   auto replacement = scf::WhileOp::create(rewriter, loc, keptTypes, keptInits);
   replacement->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
@@ -316,13 +325,11 @@ void selectPermuted(scf::ForOp loop) {
   }
 
   // The same loop without the carried memrefs.
+  SmallVector<unsigned> kept =
+      getKeptPositions(loop.getInitArgs().size(), *next);
   SmallVector<Value> inits;
-  SmallVector<unsigned> kept;
-  for (auto [index, init] : llvm::enumerate(loop.getInitArgs()))
-    if (!next->count(index)) {
-      inits.push_back(init);
-      kept.push_back(index);
-    }
+  for (unsigned index : kept)
+    inits.push_back(loop.getInitArgs()[index]);
   scf::ForOp replacement = mlirc::createLoopLike(rewriter, loop, inits);
   Block *body = replacement.getBody();
   SmallVector<Value> arguments = {replacement.getInductionVar()};
@@ -368,10 +375,7 @@ void mlirc::selectPermutedBuffers(Operation *root) {
     if (isa<scf::ForOp, scf::WhileOp>(op))
       loops.push_back(op);
   });
-  for (Operation *loop : loops) {
-    if (auto forOp = dyn_cast<scf::ForOp>(loop))
-      selectPermuted(forOp);
-    else
-      selectPermuted(cast<scf::WhileOp>(loop));
-  }
+  for (Operation *loop : loops)
+    TypeSwitch<Operation *>(loop).Case<scf::ForOp, scf::WhileOp>(
+        [](auto typed) { selectPermuted(typed); });
 }
