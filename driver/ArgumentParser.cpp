@@ -364,6 +364,17 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
         options.offloadArchs.push_back(value);
       break;
     }
+    case OPT_no_offload_arch:
+      for (StringRef value : arg->getValues()) {
+        if (value == "all")
+          options.offloadArchs.clear();
+        else
+          llvm::erase(options.offloadArchs, value);
+      }
+      break;
+    case OPT_offload_device_only:
+      options.deviceOnly = true;
+      break;
     case OPT_cuda_path:
       options.cudaPath = arg->getValue();
       break;
@@ -727,6 +738,17 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     default:
       llvm_unreachable("option without a handler");
     }
+  }
+  if (options.deviceOnly) {
+    if (options.finalPhase != Phase::Obj && options.finalPhase != Phase::Asm)
+      return createStringError("--offload-device-only writes device objects "
+                               "(-c) or device assembly (-S): add one of them");
+    for (const Input &input : options.inputs)
+      if (input.kind == Input::Kind::Source)
+        return createStringError(
+            "%s: --offload-device-only applies to .mlir inputs here; compile "
+            "CUDA and HIP sources for their device alone with clang",
+            input.value.c_str());
   }
   return options;
 }

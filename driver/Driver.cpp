@@ -200,6 +200,14 @@ Error Driver::setUp() {
     if (!resolved)
       return resolved.takeError();
     targets = std::move(*resolved);
+    if (options.deviceOnly)
+      for (const OffloadTarget &target : targets)
+        if (!target.unit->hasDeviceModules())
+          return createStringError(
+              "--offload-device-only: the %s target compiles kernels into the "
+              "host object and has no device code of its own; name GPU "
+              "targets with --offload-arch",
+              target.arch.c_str());
     if (options.verbose) {
       errs() << "mlirc: targets:";
       for (const OffloadTarget &target : targets)

@@ -14,6 +14,7 @@
 #include "compiler/HostPartitions.h"
 #include "compiler/Passes.h"
 #include "compiler/Pipeline.h"
+#include "driver/DeviceOnlyFiles.h"
 #include "driver/DiagnosticPrinter.h"
 #include "driver/EntryPointResult.h"
 #include "driver/HostObjectParts.h"
@@ -147,6 +148,9 @@ private:
   Error saveDeviceLLVM();
   Error startDeviceImages();
   Error finishDeviceImages(std::vector<DeviceImage> &images);
+  /// --offload-device-only: writes the device code instead of the host
+  /// object.
+  Error writeDeviceOnlyFiles();
   Error reportTranslationCrash();
   Error verifyTranslation(Module &llvmModule);
   Error emitHost();
@@ -585,6 +589,10 @@ Error MLIRCompilation::startDeviceImages() {
     return Error::success();
   imageBuildContext = std::make_unique<ImageBuildContext>(
       ImageBuildContext{inputPath, stem, settings.temps, options.printJobs});
+  if (options.deviceOnly)
+    imageBuildContext->deviceOnly = finalPhase == Phase::Asm
+                                        ? DeviceOnlyOutput::Assembly
+                                        : DeviceOnlyOutput::Object;
   std::vector<Job> jobs;
   for (const TargetUnit *unit : settings.units) {
     std::unique_ptr<ImageBuilder> builder = unit->createImageBuilder(
@@ -608,6 +616,19 @@ Error MLIRCompilation::finishDeviceImages(std::vector<DeviceImage> &images) {
     if (Error err = builder->collectImages(images))
       return err;
   return Error::success();
+}
+
+Error MLIRCompilation::writeDeviceOnlyFiles() {
+  if (Error err = deviceJobs.wait())
+    return err;
+  if (options.printJobs)
+    return Error::success();
+  std::vector<DeviceFile> files;
+  for (auto &[unit, builder] : imageBuilders)
+    if (Error err = builder->collectDeviceFiles(files))
+      return err;
+  // -o, not the default name the driver made up for the host object.
+  return writeDeviceFiles(inputPath, options.output, files);
 }
 
 Error MLIRCompilation::reportTranslationCrash() {
@@ -821,7 +842,8 @@ Error MLIRCompilation::run() {
 
   for (Phase phase : {Phase::Bufferized, Phase::Outlined, Phase::Device,
                       Phase::Binary, Phase::Host}) {
-    if (finalPhase < phase)
+    if (finalPhase < phase || (options.deviceOnly && !isMLIRPhase(finalPhase) &&
+                               phase == Phase::Host))
       break;
     if (Error err = runPhase(phase))
       return err;
@@ -845,6 +867,8 @@ Error MLIRCompilation::run() {
   }
   if (isMLIRPhase(finalPhase))
     return options.printJobs ? Error::success() : writeMLIR(outputPath);
+  if (options.deviceOnly)
+    return writeDeviceOnlyFiles();
   return emitHost();
 }
 

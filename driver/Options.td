@@ -28,6 +28,17 @@ def offload_arch : CommaJoined<["--"], "offload-arch=">,
            "+|-] (AMD), host (the CPU), native (this machine's GPUs), all "
            "(what the installed toolkits build); default native, or host "
            "without a GPU">;
+// clang's older spelling.
+def : CommaJoined<["--"], "cuda-gpu-arch=">, Alias<offload_arch>;
+def no_offload_arch : CommaJoined<["--"], "no-offload-arch=">,
+  MetaVarName<"<arch>[,<arch>...]">,
+  HelpText<"Remove <arch> from the device targets given so far; 'all' removes "
+           "every one, leaving the default">;
+def offload_device_only : FF<"offload-device-only",
+  "With -c or -S: write each GPU target's device object (cubin, AMD code "
+  "object, SPIR-V) or assembly (PTX, AMD assembly, SPIR-V text) instead of "
+  "the host object, as clang's">;
+def : Flag<["--"], "cuda-device-only">, Alias<offload_device_only>;
 def cuda_path : Joined<["--"], "cuda-path=">, MetaVarName<"<dir>">,
   HelpText<"CUDA toolkit to use (default: CUDA_PATH, CUDA_HOME, "
            "/usr/local/cuda, ptxas on PATH)">;

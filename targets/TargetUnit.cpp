@@ -6,6 +6,7 @@
 #include "targets/offload/OffloadPacker.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 
@@ -60,6 +61,23 @@ mlirc::writeTempFile(const ImageBuildContext &context, llvm::StringRef base,
           }))
     return std::move(err);
   return path;
+}
+
+llvm::Error mlirc::DeviceFileList::collect(std::vector<DeviceFile> &out) {
+  for (auto &[file, path] : files) {
+    if (!path.empty()) {
+      auto buffer =
+          llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+      if (!buffer)
+        return llvm::createStringError(buffer.getError(), "cannot read '%s'",
+                                       path.c_str());
+      file.contents = (*buffer)->getBuffer().str();
+    }
+    out.push_back(std::move(file));
+  }
+  files.clear();
+  return llvm::Error::success();
 }
 
 std::vector<std::string>

@@ -107,6 +107,13 @@ struct SerializedObject {
   std::map<std::string, std::string> properties;
 };
 
+/// What --offload-device-only writes instead of offload images.
+enum class DeviceOnlyOutput {
+  None,     ///< images for the host object, as usual
+  Assembly, ///< -S: the device assembly (PTX, AMDGPU assembly, SPIR-V text)
+  Object,   ///< -c: the device object (cubin, AMDGPU code object, SPIR-V)
+};
+
 /// What one .mlir compilation hands a unit to build its images.
 struct ImageBuildContext {
   llvm::StringRef inputPath;
@@ -116,6 +123,19 @@ struct ImageBuildContext {
   TempFiles &temps;
   /// -###: jobs are printed, not run, so no file may be read or written.
   bool printJobs;
+  DeviceOnlyOutput deviceOnly = DeviceOnlyOutput::None;
+};
+
+/// The device code of one gpu.module for one arch, as --offload-device-only
+/// writes it.
+struct DeviceFile {
+  std::string module;
+  std::string arch;
+  /// clang's name for the device side: `cuda-nvptx64-nvidia-cuda`, ...
+  std::string offloadName;
+  /// The file name's extension: s, o, spv, spvasm.
+  std::string extension;
+  std::string contents;
 };
 
 /// The kernels of one compilation and the gpu.module each belongs to.
@@ -146,6 +166,9 @@ public:
   /// those collected, which the final link registers through offload
   /// entries; images the host module registers itself have none.
   virtual bool hasLinkedImages(llvm::StringRef module) const { return true; }
+  /// --offload-device-only, after the jobs ran: appends the device code
+  /// itself (the context says which form), instead of images.
+  virtual llvm::Error collectDeviceFiles(std::vector<DeviceFile> &files) = 0;
   /// Adds what else the host module needs to reach the device code.
   virtual llvm::Error finishHostModule(llvm::Module &module,
                                        const KernelList &kernels) {
@@ -364,6 +387,22 @@ llvm::Expected<std::string> writeTempFile(const ImageBuildContext &context,
                                           llvm::StringRef base,
                                           llvm::StringRef suffix,
                                           llvm::StringRef contents);
+
+/// The files an ImageBuilder writes for --offload-device-only: those it
+/// has, and those its jobs make.
+class DeviceFileList {
+public:
+  void add(DeviceFile file) { files.push_back({std::move(file), ""}); }
+  /// \p file's contents are what a job writes to \p path.
+  void addMadeAt(DeviceFile file, std::string path) {
+    files.push_back({std::move(file), std::move(path)});
+  }
+  /// After the jobs ran: moves the files to \p out.
+  llvm::Error collect(std::vector<DeviceFile> &out);
+
+private:
+  std::vector<std::pair<DeviceFile, std::string>> files;
+};
 
 /// The targets in \p targets that belong to \p unit.
 std::vector<OffloadTarget> getTargetsOf(llvm::ArrayRef<OffloadTarget> targets,

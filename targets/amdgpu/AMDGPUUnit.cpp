@@ -71,6 +71,9 @@ public:
     built.clear();
     return Error::success();
   }
+  Error collectDeviceFiles(std::vector<DeviceFile> &files) override {
+    return deviceFiles.collect(files);
+  }
   Error finishHostModule(Module &module, const KernelList &kernels) override;
   bool hasLinkedImages(StringRef module) const override {
     return linkedModules.count(module.str());
@@ -92,6 +95,7 @@ private:
   std::map<std::string, std::vector<std::pair<std::string, std::string>>>
       prebuilt;
   std::map<std::string, std::string> bundles;
+  DeviceFileList deviceFiles;
 };
 
 class AMDGPUUnit : public TargetUnit {
@@ -507,12 +511,36 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
   std::vector<DeviceCodegenTask> tasks;
   // The -save-temps names, `<stem>.<module>.<arch>`, of each task.
   std::vector<std::string> names;
+  // The gpu.module of each task.
+  std::vector<std::string> modules;
   for (const SerializedObject &object : objects) {
     for (const OffloadTarget &target : targets) {
       if (getChipKey(target) != object.chip)
         continue;
       if (Error err = checkCodeObjectVersion(object, target))
         return err;
+      bool assembly = context.deviceOnly == DeviceOnlyOutput::Assembly;
+      if (context.deviceOnly != DeviceOnlyOutput::None &&
+          (object.format == ObjectFormat::Fatbin ||
+           (assembly && object.format == ObjectFormat::Binary)))
+        return createStringError(
+            "%s: the %s object of gpu.binary @%s is a prebuilt %s, which "
+            "%s--offload-device-only cannot write; %s",
+            context.inputPath.str().c_str(), object.chip.c_str(),
+            object.module.c_str(),
+            object.format == ObjectFormat::Fatbin ? "bundle" : "code object",
+            assembly ? "-S " : "",
+            assembly ? "use -c"
+                     : "take it apart with "
+                       "clang-offload-bundler");
+      if (context.deviceOnly != DeviceOnlyOutput::None &&
+          (object.format == ObjectFormat::Binary ||
+           (assembly && object.format == ObjectFormat::Assembly))) {
+        deviceFiles.add({object.module, target.arch,
+                         "hip-" + amdgcnTriple.str(), assembly ? "s" : "o",
+                         object.data});
+        continue;
+      }
       if (object.format == ObjectFormat::Binary ||
           object.format == ObjectFormat::Fatbin) {
         prebuilt[object.module].push_back(
@@ -532,9 +560,12 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
                          " (gpu.module @" + object.module + " of " +
                          context.inputPath.str() + ")";
       task.wantText = context.temps.keepsFiles();
+      // -S --offload-device-only: the assembly alone.
+      task.wantObject = context.deviceOnly != DeviceOnlyOutput::Assembly;
       tasks.push_back(std::move(task));
       names.push_back(
           (context.stem + "." + object.module + "." + target.arch).str());
+      modules.push_back(object.module);
       DeviceImage image;
       image.offloadKind = object::OFK_HIP;
       image.imageKind = object::IMG_Object;
@@ -567,8 +598,16 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
           return err;
       if (Error err = keep(".s", result.assembly))
         return err;
-      if (Error err = keep(".o", result.object->getBuffer()))
-        return err;
+      if (result.object)
+        if (Error err = keep(".o", result.object->getBuffer()))
+          return err;
+    }
+    if (context.deviceOnly != DeviceOnlyOutput::None) {
+      bool assembly = context.deviceOnly == DeviceOnlyOutput::Assembly;
+      deviceFiles.add({modules[i], built[i].arch, "hip-" + amdgcnTriple.str(),
+                       assembly ? "s" : "o",
+                       assembly ? std::move(result.assembly)
+                                : result.object->getBuffer().str()});
     }
     built[i].data = std::move(result.object);
   }

@@ -60,6 +60,9 @@ public:
   Error addJobs(ArrayRef<SerializedObject> objects,
                 std::vector<Job> &jobs) override;
   Error collectImages(std::vector<DeviceImage> &images) override;
+  Error collectDeviceFiles(std::vector<DeviceFile> &files) override {
+    return deviceFiles.collect(files);
+  }
   Error finishHostModule(Module &module, const KernelList &kernels) override;
   bool hasLinkedImages(StringRef module) const override {
     return linkedModules.count(module.str());
@@ -84,6 +87,14 @@ private:
   /// -fgpu-rdc, or when its PTX refers to what another object defines.
   bool isRelocatable(const SerializedObject &object) const;
   Error generatePtx(std::vector<SerializedObject> &objects) const;
+  /// The ptxas job that compiles \p ptxPath for \p target to \p cubinPath.
+  Job createPtxasJob(const SerializedObject &object,
+                     const OffloadTarget &target, StringRef ptxPath,
+                     StringRef cubinPath, bool relocatable) const;
+  /// --offload-device-only: PTX, or cubins from ptxas, per gpu.module and
+  /// arch.
+  Error addDeviceFileJobs(ArrayRef<SerializedObject> objects,
+                          std::vector<Job> &jobs);
 
   const NVPTXUnit &unit;
   const ImageBuildContext &context;
@@ -93,6 +104,7 @@ private:
   /// The gpu.modules those cubins are of.
   std::set<std::string> linkedModules;
   std::map<std::string, Registered> registered;
+  DeviceFileList deviceFiles;
 };
 
 class NVPTXUnit : public TargetUnit {
@@ -472,12 +484,74 @@ bool NVPTXImageBuilder::isRelocatable(const SerializedObject &object) const {
          !findExternalDeviceSymbol(object.data).empty();
 }
 
+Job NVPTXImageBuilder::createPtxasJob(const SerializedObject &object,
+                                      const OffloadTarget &target,
+                                      StringRef ptxPath, StringRef cubinPath,
+                                      bool relocatable) const {
+  Job job;
+  job.program = unit.toolkit ? unit.toolkit->ptxas : "ptxas";
+  job.args = getPtxasArguments(target.chip, unit.optLevel, ptxPath.str(),
+                               cubinPath.str(), relocatable);
+  // -g: keep the PTX's .loc lines as line info, as nvcc -lineinfo.
+  if (unit.debugInfo)
+    job.args.insert(job.args.begin(), "-lineinfo");
+  llvm::append_range(job.args, unit.ptxasArgs);
+  job.description = "ptxas for " + target.arch + " (gpu.module @" +
+                    object.module + " of " + context.inputPath.str() + ")";
+  return job;
+}
+
+Error NVPTXImageBuilder::addDeviceFileJobs(ArrayRef<SerializedObject> objects,
+                                           std::vector<Job> &jobs) {
+  bool assembly = context.deviceOnly == DeviceOnlyOutput::Assembly;
+  for (const SerializedObject &object : objects) {
+    bool ptx = object.format == ObjectFormat::Assembly;
+    if (ptx)
+      if (Error err = checkLibdevice(object))
+        return err;
+    for (const OffloadTarget &target : targets) {
+      if (target.chip != object.chip)
+        continue;
+      DeviceFile file{object.module, target.arch, "cuda-" + nvptxTriple.str(),
+                      assembly ? "s" : "o", ""};
+      if (object.format == ObjectFormat::Fatbin || (assembly && !ptx))
+        return createStringError(
+            "%s: the %s object of gpu.binary @%s is a prebuilt %s, which has "
+            "no PTX to write with -S --offload-device-only; use -c",
+            context.inputPath.str().c_str(), target.chip.c_str(),
+            object.module.c_str(),
+            object.format == ObjectFormat::Fatbin ? "fatbinary" : "cubin");
+      // PTX is compute_NN's device code; a prebuilt cubin is written as is.
+      if (assembly || !ptx || target.ptxOnly) {
+        file.contents = object.data;
+        deviceFiles.add(std::move(file));
+        continue;
+      }
+      std::string base =
+          (context.stem + "." + object.module + "." + target.arch).str();
+      Expected<std::string> ptxPath =
+          writeTempFile(context, base, "ptx", object.data);
+      if (!ptxPath)
+        return ptxPath.takeError();
+      Expected<std::string> cubinPath = context.temps.create(base, "cubin");
+      if (!cubinPath)
+        return cubinPath.takeError();
+      jobs.push_back(createPtxasJob(object, target, *ptxPath, *cubinPath,
+                                    isRelocatable(object)));
+      deviceFiles.addMadeAt(std::move(file), *cubinPath);
+    }
+  }
+  return Error::success();
+}
+
 Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
                                  std::vector<Job> &jobs) {
   const std::optional<CudaToolkit> &toolkit = unit.toolkit;
   std::vector<SerializedObject> objects(given.begin(), given.end());
   if (Error err = generatePtx(objects))
     return err;
+  if (context.deviceOnly != DeviceOnlyOutput::None)
+    return addDeviceFileJobs(objects, jobs);
   for (const SerializedObject &object : objects) {
     if (object.format == ObjectFormat::Assembly)
       if (Error err = checkLibdevice(object))
@@ -522,15 +596,8 @@ Error NVPTXImageBuilder::addJobs(ArrayRef<SerializedObject> given,
       std::string description = target.arch + " (gpu.module @" + object.module +
                                 " of " + context.inputPath.str() + ")";
       bool relocatable = isRelocatable(object);
-      Job job;
-      job.program = toolkit ? toolkit->ptxas : "ptxas";
-      job.args = getPtxasArguments(target.chip, unit.optLevel, *ptxPath,
-                                   *cubinPath, relocatable);
-      // -g: keep the PTX's .loc lines as line info, as nvcc -lineinfo.
-      if (unit.debugInfo)
-        job.args.insert(job.args.begin(), "-lineinfo");
-      llvm::append_range(job.args, unit.ptxasArgs);
-      job.description = "ptxas for " + description;
+      Job job =
+          createPtxasJob(object, target, *ptxPath, *cubinPath, relocatable);
       if (relocatable) {
         cubins.push_back({target.arch, *cubinPath});
         linkedModules.insert(object.module);

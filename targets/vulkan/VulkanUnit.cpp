@@ -110,8 +110,10 @@ bool hasEntryPoint(StringRef spirv) {
 /// Validates each image and has the host object carry it.
 class VulkanImageBuilder : public ImageBuilder {
 public:
-  VulkanImageBuilder(const ImageBuildContext &context, std::string spirvVal)
-      : context(context), spirvVal(std::move(spirvVal)) {}
+  VulkanImageBuilder(const ImageBuildContext &context, std::string spirvVal,
+                     std::string spirvDis)
+      : context(context), spirvVal(std::move(spirvVal)),
+        spirvDis(std::move(spirvDis)) {}
 
   Error addJobs(ArrayRef<SerializedObject> objects,
                 std::vector<Job> &jobs) override {
@@ -145,13 +147,37 @@ public:
       job.args = {"--target-env", object.chip, *path};
       job.description = "spirv-val for " + object.chip;
       jobs.push_back(std::move(job));
-      images.push_back(object);
+      if (context.deviceOnly == DeviceOnlyOutput::None) {
+        images.push_back(object);
+        continue;
+      }
+      DeviceFile file{object.module, object.chip, "vulkan-spirv", "spv",
+                      object.data};
+      if (context.deviceOnly == DeviceOnlyOutput::Object) {
+        deviceFiles.add(std::move(file));
+        continue;
+      }
+      // -S: SPIR-V assembly, as spirv-dis writes it.
+      Expected<std::string> text =
+          context.temps.create(base + "." + object.chip, "spvasm");
+      if (!text)
+        return text.takeError();
+      Job disassemble;
+      disassemble.program = spirvDis;
+      disassemble.args = {"--no-color", *path, "-o", *text};
+      disassemble.description = "spirv-dis for " + object.chip;
+      jobs.push_back(std::move(disassemble));
+      file.extension = "spvasm";
+      deviceFiles.addMadeAt(std::move(file), *text);
     }
     return Error::success();
   }
 
   Error collectImages(std::vector<DeviceImage> &) override {
     return Error::success();
+  }
+  Error collectDeviceFiles(std::vector<DeviceFile> &files) override {
+    return deviceFiles.collect(files);
   }
   bool hasLinkedImages(StringRef) const override { return false; }
 
@@ -179,7 +205,9 @@ public:
 private:
   const ImageBuildContext &context;
   std::string spirvVal;
+  std::string spirvDis;
   std::vector<SerializedObject> images;
+  DeviceFileList deviceFiles;
 };
 
 class VulkanUnit : public TargetUnit {
@@ -211,6 +239,9 @@ public:
 
   Error setUp(ArrayRef<OffloadTarget> targets, const TargetSettings &settings,
               bool needTools, raw_ostream *log) override {
+    // spirv-dis (for -S --offload-device-only) comes with spirv-val.
+    if (ErrorOr<std::string> dis = sys::findProgramByName("spirv-dis"))
+      spirvDis = *dis;
     ErrorOr<std::string> found = sys::findProgramByName("spirv-val");
     if (found) {
       spirvVal = *found;
@@ -322,7 +353,7 @@ public:
   std::unique_ptr<ImageBuilder>
   createImageBuilder(const ImageBuildContext &context,
                      ArrayRef<OffloadTarget> targets) const override {
-    return std::make_unique<VulkanImageBuilder>(context, spirvVal);
+    return std::make_unique<VulkanImageBuilder>(context, spirvVal, spirvDis);
   }
 
   StringRef getRuntimeBackend() const override { return "vulkan"; }
@@ -337,6 +368,7 @@ public:
 
 private:
   std::string spirvVal = "spirv-val";
+  std::string spirvDis = "spirv-dis";
 };
 
 } // namespace
