@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BitBuilder.h"
 #include "pipeline/BoundedRewrites.h"
 #include "pipeline/NarrowFloatsInF32.h"
 #include "pipeline/Passes.h"
@@ -34,35 +35,7 @@ using namespace mlir;
 
 namespace {
 
-/// Builds integer constants and ops of one shape (scalar or vector).
-struct BitBuilder {
-  OpBuilder &b;
-  Location loc;
-  Type type;
-
-  Value constant(int64_t value) {
-    return createScalarOrSplatConstant(b, loc, type, value);
-  }
-  Value band(Value x, int64_t mask) {
-    return arith::AndIOp::create(b, loc, x, constant(mask));
-  }
-  Value shl(Value x, int64_t bits) {
-    return arith::ShLIOp::create(b, loc, x, constant(bits));
-  }
-  Value shr(Value x, int64_t bits) {
-    return arith::ShRUIOp::create(b, loc, x, constant(bits));
-  }
-  Value add(Value x, int64_t value) {
-    return arith::AddIOp::create(b, loc, x, constant(value));
-  }
-  Value atLeast(Value x, int64_t value) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, x,
-                                 constant(value));
-  }
-  Value select(Value condition, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, condition, x, y);
-  }
-};
+using mlirc::BitBuilder;
 
 /// The f32 bits of the f16 \p half (in the low 16 bits of i32s), exact.
 Value extendHalfBits(BitBuilder &bits, Value half, Type f32) {
@@ -74,8 +47,7 @@ Value extendHalfBits(BitBuilder &bits, Value half, Type f32) {
   // Exponent 1..30: rebiased from 15 to 127.
   Value normal = bits.add(shifted, (127 - 15) << 23);
   // Exponent 31: infinity or NaN, the mantissa kept.
-  Value special =
-      arith::OrIOp::create(b, loc, shifted, bits.constant(0x7f800000));
+  Value special = bits.bor(shifted, bits.constant(0x7f800000));
   // Exponent 0: mantissa * 2^-24, exact in f32 (and never subnormal there,
   // so that denormals-are-zero cannot touch it).
   Value scale = createScalarOrSplatConstant(b, loc, f32, APFloat(0x1p-24f));

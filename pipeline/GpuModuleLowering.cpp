@@ -67,6 +67,8 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createExpandGpuOps(
       {options.subgroupSize, options.vendor, options.reduxSync}));
   pm.addPass(createFloatGenericAtomics());
+  // f8 and smaller floats compute in f32; their math then expands as f32's.
+  pm.addPass(createExpandSmallFloats());
   pm.addPass(createExpandMathOps({/*splitSincos=*/true}));
   // math.ipowi as calls; math.fpowi becomes the vendor library's pown.
   pm.addPass(createOutlineMathOps());

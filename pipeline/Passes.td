@@ -906,3 +906,25 @@ def ExpandHalfFloats : Pass<"mlirc-expand-half-floats", "mlir::ModuleOp"> {
     "mlir::vector::VectorDialect",
   ];
 }
+
+def ExpandSmallFloats : Pass<"mlirc-expand-small-floats"> {
+  let summary = "Arithmetic on the float types LLVM lacks (f8, f6, f4) in "
+                "f32, with inline conversions, for GPU kernels";
+  let description = [{
+    LLVM IR has no 8-, 6- or 4-bit float types; MLIR's LLVM lowering keeps
+    their values in integers of their width, and has no rule for computing
+    on them. The host computes on them through APFloat calls, which GPUs
+    cannot make. Here arithmetic and math on them become f32 arithmetic,
+    each result rounded back (emulate-unsupported-floats), and the
+    conversions to and from f32 integer and f32 arithmetic that rounds to
+    nearest even as APFloat does: subnormals, NaN encodings (all ones, or
+    negative zero for the FNUZ types), infinities, and what overflow makes
+    of each type (infinity, NaN, or the largest value), so that kernels
+    compute what the host target computes. Types without a zero or a sign
+    (f8E8M0FNU) and TF32 are left alone.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+    "mlir::vector::VectorDialect",
+  ];
+}

@@ -129,7 +129,9 @@ struct SpecializeKernelArgumentsPass
       if (ref.getNestedReferences().size() == 1)
         ++references[{ref.getRootReference(), ref.getLeafReference()}];
     }
-    for (auto &[kernel, its] : launches) {
+    for (auto &entry : launches) {
+      auto kernel = entry.first;
+      auto &its = entry.second;
       auto container = kernel->getParentOfType<gpu::GPUModuleOp>();
       bool matching = llvm::all_of(its, [&](gpu::LaunchFuncOp launch) {
         return launch.getKernelOperands().size() == kernel.getNumArguments();
