@@ -375,6 +375,9 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_offload_device_only:
       options.deviceOnly = true;
       break;
+    case OPT_emit_llvm:
+      options.emitLLVM = true;
+      break;
     case OPT_cuda_path:
       options.cudaPath = arg->getValue();
       break;
@@ -738,6 +741,20 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     default:
       llvm_unreachable("option without a handler");
     }
+  }
+  if (options.emitLLVM) {
+    if (options.finalPhase != Phase::Obj && options.finalPhase != Phase::Asm &&
+        options.finalPhase != Phase::LLVM)
+      return createStringError("-emit-llvm writes LLVM IR in place of an "
+                               "object (-c: bitcode) or assembly (-S: text), "
+                               "not an executable: add -c or -S");
+    if (options.deviceOnly)
+      return createStringError(
+          "-emit-llvm with --offload-device-only: mlirc writes the host LLVM "
+          "IR only; -save-temps keeps each device module's LLVM IR "
+          "(<stem>.<module>.<arch>.ll)");
+    options.emitBitcode = options.finalPhase == Phase::Obj;
+    options.finalPhase = Phase::LLVM;
   }
   if (options.deviceOnly) {
     if (options.finalPhase != Phase::Obj && options.finalPhase != Phase::Asm)

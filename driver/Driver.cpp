@@ -88,8 +88,11 @@ static std::vector<std::string> getSanitizerArgs(const DriverOptions &options) {
 }
 
 /// The file a non-linking compilation of \p input writes by default.
-static std::string getDefaultOutput(StringRef input, Phase phase) {
+static std::string getDefaultOutput(StringRef input, Phase phase,
+                                    bool bitcode = false) {
   std::string stem = sys::path::stem(input).str();
+  if (bitcode)
+    return stem + ".bc";
   switch (phase) {
   case Phase::Obj:
     return stem + ".o";
@@ -261,9 +264,14 @@ Error Driver::setUp() {
 
 Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
                             StringRef dependencyOutput) {
-  std::vector<std::string> args = {phase == Phase::Asm ? "-S" : "-c",
+  // -emit-llvm: LLVM IR, as text (-S) or bitcode (-c).
+  bool asText =
+      phase == Phase::Asm || (phase == Phase::LLVM && !options.emitBitcode);
+  std::vector<std::string> args = {asText ? "-S" : "-c",
                                    "-O" + std::to_string(options.optLevel),
                                    input.value, "-o", output.str()};
+  if (phase == Phase::LLVM)
+    args.insert(args.begin() + 1, "-emit-llvm");
   if (!input.language.empty())
     args.insert(args.begin() + 2, {"-x", input.language});
   for (StringRef feature : llvm::reverse(options.hostFeatures))
@@ -402,7 +410,8 @@ Error Driver::compileOnly() {
                              "output files");
   for (const Input &input : options.inputs) {
     std::string output = options.output.empty()
-                             ? getDefaultOutput(input.value, options.finalPhase)
+                             ? getDefaultOutput(input.value, options.finalPhase,
+                                                options.emitBitcode)
                              : options.output;
     if (input.kind == Input::Kind::MLIR) {
       if (Error err = compileMLIRFile(input.value, output, options.finalPhase,
@@ -412,13 +421,15 @@ Error Driver::compileOnly() {
         if (Error err = writeDependencyFile(input, output))
           return err;
     } else if (input.kind == Input::Kind::Source) {
-      if (options.finalPhase != Phase::Obj && options.finalPhase != Phase::Asm)
+      if (options.finalPhase != Phase::Obj &&
+          options.finalPhase != Phase::Asm && !options.emitLLVM)
         return createStringError(
             "%s: --compile-to=%s applies to .mlir inputs only",
             input.value.c_str(),
             getPhaseName(options.finalPhase).str().c_str());
       std::string target = output;
-      if (!options.printJobs && output != "-") {
+      // "-" too: clang would print to the output mlirc captures.
+      if (!options.printJobs) {
         Expected<std::string> temp = createOutputTempName(output);
         if (!temp)
           return temp.takeError();
@@ -689,7 +700,8 @@ Error Driver::checkOutputsAreNotInputs() const {
   else
     for (const Input &input : options.inputs)
       if (input.kind == Input::Kind::MLIR || input.kind == Input::Kind::Source)
-        outputs.push_back(getDefaultOutput(input.value, options.finalPhase));
+        outputs.push_back(getDefaultOutput(input.value, options.finalPhase,
+                                           options.emitBitcode));
   for (const std::string &output : outputs) {
     if (output == "-")
       continue;

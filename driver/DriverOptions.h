@@ -132,6 +132,9 @@ struct DriverOptions {
   std::vector<std::string> ptxasArgs;
   /// -fgpu-rdc.
   bool relocatableDeviceCode = false;
+  /// -emit-llvm: -S writes LLVM IR (finalPhase LLVM), -c bitcode.
+  bool emitLLVM = false;
+  bool emitBitcode = false;
   /// --offload-device-only (--cuda-device-only): -c and -S write the
   /// device objects or assembly of GPU targets, not the host object.
   bool deviceOnly = false;

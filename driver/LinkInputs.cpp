@@ -3,18 +3,25 @@
 // A link needs the runtime backends of the device code its inputs carry:
 // the offload images in their `.llvm.offloading` sections, calls that
 // register host-target kernels, and sections of mlirc's own (the Vulkan
-// images).
+// images). LLVM IR inputs (-emit-llvm's) say the same in their globals'
+// sections and the functions they declare.
 //
 //===----------------------------------------------------------------------===//
 
 #include "driver/LinkInputs.h"
 #include "pipeline/KernelHandle.h"
 
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Object/Archive.h"
+#include "llvm/Object/IRObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Object/OffloadBinary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 
 using namespace llvm;
 using namespace mlirc;
@@ -39,10 +46,42 @@ static bool registersHostKernels(const object::Binary &binary) {
   return false;
 }
 
+/// Adds what the LLVM IR \p module (a .ll or .bc input, or a bitcode
+/// archive member) carries to \p contents: its globals in `mlirc_*` and
+/// `.llvm.offloading` sections, and a call registering host-target kernels.
+static void scanModule(const Module &module, LinkInputContents &contents) {
+  if (const Function *registration =
+          module.getFunction(hostKernelRegistrationFunction))
+    contents.hostKernels |= registration->isDeclaration();
+  for (const GlobalVariable &global : module.globals()) {
+    StringRef section = global.getSection();
+    if (section.starts_with("mlirc_"))
+      contents.sections.insert(section.str());
+    const auto *data =
+        global.hasInitializer()
+            ? dyn_cast<ConstantDataSequential>(global.getInitializer())
+            : nullptr;
+    if (section != ".llvm.offloading" || !data)
+      continue;
+    SmallVector<object::OffloadFile> images;
+    if (Error err = object::extractOffloadBinaries(
+            MemoryBufferRef(data->getRawDataValues(), global.getName()),
+            images))
+      consumeError(std::move(err));
+    for (const object::OffloadFile &image : images)
+      contents.offloadKinds.insert(image.getBinary()->getOffloadKind());
+  }
+}
+
 /// Adds the names of \p binary's sections that mlirc's units define
 /// (`mlirc_*`, such as the Vulkan images) to \p contents.
 static void collectSections(const object::Binary &binary,
                             LinkInputContents &contents) {
+  if (const auto *ir = dyn_cast<object::IRObjectFile>(&binary)) {
+    for (const Module &module : ir->modules())
+      scanModule(module, contents);
+    return;
+  }
   const auto *file = dyn_cast<object::ObjectFile>(&binary);
   if (!file)
     return;
@@ -84,8 +123,21 @@ static std::string findArchive(StringRef name,
 
 LinkInputContents mlirc::scanLinkInputs(const std::vector<Input> &inputs) {
   LinkInputContents contents;
+  // What bitcode inputs are read into.
+  LLVMContext context;
   for (const Input &input : inputs) {
     std::string path = input.value;
+    StringRef extension = sys::path::extension(path);
+    if (input.kind == Input::Kind::Source &&
+        (input.language == "ir" ||
+         (input.language.empty() &&
+          (extension == ".ll" || extension == ".bc")))) {
+      // LLVM IR (mlirc -S/-c -emit-llvm), compiled by clang for the link.
+      SMDiagnostic error;
+      if (std::unique_ptr<Module> module = parseIRFile(path, error, context))
+        scanModule(*module, contents);
+      continue;
+    }
     if (input.kind == Input::Kind::LinkFlag &&
         StringRef(input.value).starts_with("-l"))
       path = findArchive(StringRef(input.value).drop_front(2), inputs);
@@ -94,7 +146,7 @@ LinkInputContents mlirc::scanLinkInputs(const std::vector<Input> &inputs) {
     if (path.empty())
       continue;
     Expected<object::OwningBinary<object::Binary>> owned =
-        object::createBinary(path);
+        object::createBinary(path, &context);
     if (!owned) {
       consumeError(owned.takeError());
       continue;
@@ -111,7 +163,8 @@ LinkInputContents mlirc::scanLinkInputs(const std::vector<Input> &inputs) {
     if (const auto *archive = dyn_cast<object::Archive>(&binary)) {
       Error err = Error::success();
       for (const object::Archive::Child &child : archive->children(err)) {
-        Expected<std::unique_ptr<object::Binary>> member = child.getAsBinary();
+        Expected<std::unique_ptr<object::Binary>> member =
+            child.getAsBinary(&context);
         if (!member) {
           consumeError(member.takeError());
           continue;

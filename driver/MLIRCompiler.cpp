@@ -44,6 +44,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -778,7 +779,10 @@ Error MLIRCompilation::emitHost() {
     }
     auto emit = [&](raw_pwrite_stream &os) -> Error {
       if (finalPhase == Phase::LLVM) {
-        llvmModule->print(os, nullptr);
+        if (options.emitBitcode)
+          WriteBitcodeToFile(*llvmModule, os);
+        else
+          llvmModule->print(os, nullptr);
         return Error::success();
       }
       if (Error err = emitHostCode(*llvmModule, **machine,

@@ -18,6 +18,9 @@ def o : JoinedOrSeparate<["-"], "o">, MetaVarName<"<file>">,
   HelpText<"Write output to <file> ('-' is standard output)">;
 def c : F<"c", "Compile to an object file carrying the device images">;
 def S : F<"S", "Stop after host assembly (same as --compile-to=asm)">;
+def emit_llvm : F<"emit-llvm", "With -S, write the host LLVM IR (x.ll, same "
+  "as --compile-to=llvm); with -c, its bitcode (x.bc); device images "
+  "embedded, as clang's">;
 def compile_to : Joined<["--"], "compile-to=">, MetaVarName<"<phase>">,
   HelpText<"Stop after <phase>: input, bufferized, outlined, device, binary, host, "
            "llvm, asm, obj, exe">;
