@@ -760,6 +760,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     if (options.finalPhase != Phase::Obj && options.finalPhase != Phase::Asm)
       return createStringError("--offload-device-only writes device objects "
                                "(-c) or device assembly (-S): add one of them");
+    // The dependency file's target would be the host object's name.
+    if (options.dependencyFile && options.output.empty() &&
+        options.dependencyTargets.empty())
+      return createStringError(
+          "-MD with --offload-device-only: name the one output with -o (or "
+          "the dependency file's target with -MT)");
     for (const Input &input : options.inputs)
       if (input.kind == Input::Kind::Source)
         return createStringError(
