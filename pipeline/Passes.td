@@ -922,6 +922,7 @@ def ExpandSmallFloats : Pass<"mlirc-expand-small-floats"> {
     of each type (infinity, NaN, or the largest value), so that kernels
     compute what the host target computes. Types without a zero or a sign
     (f8E8M0FNU) and TF32 are left alone.
+
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",

@@ -16,6 +16,7 @@
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "pipeline/PermutedBuffers.h"
+#include "pipeline/SmallFloats.h"
 #include "pipeline/TaggedBuffers.h"
 #include "targets/vulkan/AccurateMath.h"
 #include "targets/vulkan/CopyChosenBuffers.h"
@@ -85,14 +86,19 @@ struct ConvertKernelsToSPIRVPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)) ||
-        failed(checkNoRecursion(module)) || failed(checkVulkanHasIt(module)) ||
-        failed(mlirc::checkVulkanFloats(module)))
+        failed(checkNoRecursion(module)) || failed(checkVulkanHasIt(module)))
       return signalPassFailure();
 
     // The copy becomes the spirv.module; the gpu.module keeps its kernels
-    // until serialization replaces it.
+    // until serialization replaces it. The copy's kernels take f8 and
+    // smaller floats as bytes, which launches of the original's cannot.
     OpBuilder b(module.getBody(), module.getBody()->begin());
     Operation *copy = b.clone(*module.getOperation());
+    mlirc::keepSmallFloatsAsIntegers(copy);
+    if (failed(mlirc::checkVulkanFloats(cast<gpu::GPUModuleOp>(copy)))) {
+      copy->erase();
+      return signalPassFailure();
+    }
     // The unit's target attribute, where the conversion looks for it.
     spirv::TargetEnvAttr targetEnv = getTargetEnv(module);
     copy->setAttr(spirv::getTargetEnvAttrName(), targetEnv);

@@ -269,6 +269,9 @@ public:
     // Unlike the other GPU units, scf stays: SPIR-V for Vulkan needs
     // structured control flow.
     addIdBounds(pm, getLoweringOptions());
+    // f8 and smaller floats compute in f32; in the SPIR-V they live in
+    // integers (ConvertKernelsToSPIRV).
+    pm.addPass(createExpandSmallFloats());
     // Tensor-core ops as vector ops, which the passes below lower.
     pm.addPass(createEmulateSubgroupMma());
     pm.addPass(createExpandMathOps({/*splitSincos=*/true}));
