@@ -14,18 +14,12 @@
 
 #include "pipeline/BitBuilder.h"
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/FloatsAsIntegers.h"
 #include "pipeline/NarrowFloatsInF32.h"
 #include "pipeline/Passes.h"
-#include "pipeline/SmallFloats.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -275,46 +269,6 @@ struct TruncateToSmall : OpRewritePattern<arith::TruncFOp> {
   }
 };
 
-/// \p type with each small float in it (a vector's, a memref's, a
-/// function's) an integer of its width.
-Type asInteger(Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type);
-      floatType && getSmallFloat(floatType))
-    return IntegerType::get(type.getContext(), floatType.getWidth());
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.clone(asInteger(vector.getElementType()));
-  if (auto memref = dyn_cast<MemRefType>(type))
-    return MemRefType::get(memref.getShape(),
-                           asInteger(memref.getElementType()),
-                           memref.getLayout(), memref.getMemorySpace());
-  if (auto function = dyn_cast<FunctionType>(type)) {
-    SmallVector<Type> inputs, results;
-    for (Type input : function.getInputs())
-      inputs.push_back(asInteger(input));
-    for (Type result : function.getResults())
-      results.push_back(asInteger(result));
-    return FunctionType::get(type.getContext(), inputs, results);
-  }
-  return type;
-}
-
-bool hasSmallFloat(Type type) { return asInteger(type) != type; }
-
-/// Whether \p op, which has small-float operands or results, only moves
-/// their bits, so that integers of their width do the same.
-bool onlyMoves(Operation *op) {
-  if (isa<arith::ConstantOp, arith::BitcastOp, arith::SelectOp, gpu::GPUFuncOp,
-          gpu::ReturnOp>(op))
-    return true;
-  if (isa<vector::ReductionOp, vector::MultiDimReductionOp,
-          vector::ContractionOp, vector::FMAOp, vector::OuterProductOp,
-          vector::ScanOp, memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
-    return false;
-  return isa<memref::MemRefDialect, vector::VectorDialect, scf::SCFDialect,
-             cf::ControlFlowDialect, func::FuncDialect, ub::UBDialect>(
-      op->getDialect());
-}
-
 struct ExpandSmallFloatsPass
     : mlirc::impl::ExpandSmallFloatsBase<ExpandSmallFloatsPass> {
   void runOnOperation() override {
@@ -344,50 +298,19 @@ struct ExpandSmallFloatsPass
 } // namespace
 
 void mlirc::keepSmallFloatsAsIntegers(Operation *root) {
-  auto mentions = [](Operation *op) {
-    return llvm::any_of(op->getOperandTypes(), hasSmallFloat) ||
-           llvm::any_of(op->getResultTypes(), hasSmallFloat);
+  auto isSmall = [](FloatType type) { return getSmallFloat(type).has_value(); };
+  auto usesSmall = [&](Operation *op) {
+    if (auto function = dyn_cast<FunctionOpInterface>(op))
+      if (mlirc::hasKeptFloat(function.getFunctionType(), isSmall))
+        return true;
+    auto has = [&](Type type) { return mlirc::hasKeptFloat(type, isSmall); };
+    return llvm::any_of(op->getOperandTypes(), has) ||
+           llvm::any_of(op->getResultTypes(), has);
   };
   WalkResult computes = root->walk([&](Operation *op) {
-    return mentions(op) && !onlyMoves(op) ? WalkResult::interrupt()
-                                          : WalkResult::advance();
+    return usesSmall(op) && !mlirc::movesFloatBits(op) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
   });
-  if (computes.wasInterrupted())
-    return;
-  auto asIntegers = [](Attribute value) -> Attribute {
-    if (auto number = dyn_cast<FloatAttr>(value);
-        number && hasSmallFloat(number.getType()))
-      return IntegerAttr::get(asInteger(number.getType()),
-                              number.getValue().bitcastToAPInt());
-    if (auto dense = dyn_cast<DenseElementsAttr>(value);
-        dense && hasSmallFloat(dense.getElementType()))
-      return dense.bitcast(asInteger(dense.getElementType()));
-    return value;
-  };
-  SmallVector<arith::BitcastOp> bitcasts;
-  root->walk([&](Operation *op) {
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument argument : block.getArguments())
-          argument.setType(asInteger(argument.getType()));
-    for (OpResult result : op->getResults())
-      result.setType(asInteger(result.getType()));
-    if (auto function = dyn_cast<FunctionOpInterface>(op))
-      function.setType(asInteger(function.getFunctionType()));
-    if (auto constant = dyn_cast<arith::ConstantOp>(op))
-      constant.setValueAttr(cast<TypedAttr>(asIntegers(constant.getValue())));
-    if (auto global = dyn_cast<memref::GlobalOp>(op)) {
-      global.setType(cast<MemRefType>(asInteger(global.getType())));
-      if (std::optional<Attribute> initial = global.getInitialValue())
-        global.setInitialValueAttr(asIntegers(*initial));
-    }
-    if (auto bitcast = dyn_cast<arith::BitcastOp>(op))
-      bitcasts.push_back(bitcast);
-  });
-  // A float's bits as an integer are now the integer itself.
-  for (arith::BitcastOp bitcast : bitcasts)
-    if (bitcast.getIn().getType() == bitcast.getType()) {
-      bitcast.replaceAllUsesWith(bitcast.getIn());
-      bitcast.erase();
-    }
+  if (!computes.wasInterrupted())
+    mlirc::keepFloatsAsIntegers(root, isSmall);
 }

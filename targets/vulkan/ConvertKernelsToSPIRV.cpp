@@ -11,12 +11,12 @@
 
 #include "pipeline/BoundedRewrites.h"
 #include "pipeline/CarriedBuffers.h"
+#include "pipeline/FloatsAsIntegers.h"
 #include "pipeline/InlineGpuHelpers.h"
 #include "pipeline/LiftKernelBranches.h"
 #include "pipeline/MemorySpaces.h"
 #include "pipeline/Passes.h"
 #include "pipeline/PermutedBuffers.h"
-#include "pipeline/SmallFloats.h"
 #include "pipeline/TaggedBuffers.h"
 #include "targets/vulkan/AccurateMath.h"
 #include "targets/vulkan/CopyChosenBuffers.h"
