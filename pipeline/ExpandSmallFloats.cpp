@@ -273,16 +273,25 @@ struct ExpandSmallFloatsPass
     : mlirc::impl::ExpandSmallFloatsBase<ExpandSmallFloatsPass> {
   void runOnOperation() override {
     llvm::SetVector<Type> small;
+    // A float LLVM lacks that is not one of those (f8E8M0FNU, the scale of
+    // arith.scaling_truncf) leaves everything as it is, for the check after
+    // the lowering to name its op: the f32 conversion would make invalid
+    // ops of those that mix the two.
+    bool unhandled = false;
     auto note = [&](Type type) {
-      Type element = getElementTypeOrSelf(type);
+      auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+      if (!element || element.getWidth() >= 16)
+        return;
       if (getSmallFloat(element))
         small.insert(element);
+      else
+        unhandled = true;
     };
     getOperation()->walk([&](Operation *op) {
       llvm::for_each(op->getOperandTypes(), note);
       llvm::for_each(op->getResultTypes(), note);
     });
-    if (small.empty())
+    if (small.empty() || unhandled)
       return;
     if (failed(mlirc::computeNarrowFloatsInF32(getOperation(),
                                                small.getArrayRef())))
