@@ -846,8 +846,8 @@ Error MLIRCompilation::run() {
 
   for (Phase phase : {Phase::Bufferized, Phase::Outlined, Phase::Device,
                       Phase::Binary, Phase::Host}) {
-    if (finalPhase < phase || (options.deviceOnly && !isMLIRPhase(finalPhase) &&
-                               phase == Phase::Host))
+    // --offload-device-only (-c or -S) lowers no host code.
+    if (finalPhase < phase || (options.deviceOnly && phase == Phase::Host))
       break;
     if (Error err = runPhase(phase))
       return err;

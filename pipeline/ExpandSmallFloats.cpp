@@ -53,16 +53,17 @@ struct SmallFloat {
   /// The largest finite magnitude's bits.
   int64_t largest = 0;
   /// What f32 NaN, infinity and values above the largest become, per sign.
-  int64_t nan[2], infinity[2], overflow[2];
-  /// What NaN encodings become in f32, per sign.
-  int64_t nanToF32[2];
+  int64_t nan[2] = {}, infinity[2] = {}, overflow[2] = {};
+  /// What the NaN encoding of each sign becomes in f32 (types whose NaN is
+  /// one encoding, not IEEE's exponent of all ones).
+  int64_t nanToF32[2] = {};
 };
 
 int64_t getBits(const APFloat &value) {
   return value.bitcastToAPInt().getZExtValue();
 }
 
-/// The f32 \p value rounded to \p semantics as APFloat rounds.
+/// \p value converted to \p semantics, rounded as APFloat rounds.
 int64_t roundTo(APFloat value, const llvm::fltSemantics &semantics) {
   bool lost;
   value.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
@@ -97,7 +98,8 @@ std::optional<SmallFloat> getSmallFloat(Type type) {
         roundTo(APFloat::getInf(f32, negative), semantics);
     small.overflow[negative] =
         roundTo(APFloat::getLargest(f32, negative), semantics);
-    if (small.specials != SmallFloat::Specials::None)
+    if (small.specials == SmallFloat::Specials::NaNAllOnes ||
+        small.specials == SmallFloat::Specials::NaNNegativeZero)
       small.nanToF32[negative] = roundTo(
           APFloat(semantics, llvm::APInt(small.width, small.nan[negative])),
           f32);
@@ -123,29 +125,31 @@ Value extendSmallBits(BitBuilder &bits, Value value, const SmallFloat &small,
       b, loc, bits.type,
       arith::MulFOp::create(
           b, loc, arith::UIToFPOp::create(b, loc, f32, magnitude), scale));
+  Value sign = bits.shl(bits.shr(value, small.width - 1), 31);
   Value result = bits.bor(
       bits.select(bits.atLeast(magnitude, int64_t(1) << m), normal, subnormal),
-      bits.select(negative, bits.constant(0x80000000), bits.constant(0)));
-  Value nan = bits.select(negative, bits.constant(small.nanToF32[1]),
-                          bits.constant(small.nanToF32[0]));
+      sign);
+  auto oneNaN = [&] {
+    return bits.select(negative, bits.constant(small.nanToF32[1]),
+                       bits.constant(small.nanToF32[0]));
+  };
   switch (small.specials) {
   case SmallFloat::Specials::IEEE: {
     int64_t infinity = ((int64_t(1) << (small.width - 1 - m)) - 1) << m;
     // A NaN's payload goes to the top of f32's, made quiet, as APFloat's.
-    nan = bits.bor(
+    Value nan = bits.bor(
         bits.bor(bits.shl(bits.band(magnitude, (int64_t(1) << m) - 1), 23 - m),
                  bits.constant(0x7fc00000)),
-        bits.select(negative, bits.constant(0x80000000), bits.constant(0)));
-    Value signedInfinity = bits.select(negative, bits.constant(0xff800000),
-                                       bits.constant(0x7f800000));
+        sign);
+    Value signedInfinity = bits.bor(sign, bits.constant(0x7f800000));
     return bits.select(
         bits.atLeast(magnitude, infinity + 1), nan,
         bits.select(bits.equals(magnitude, infinity), signedInfinity, result));
   }
   case SmallFloat::Specials::NaNAllOnes:
-    return bits.select(bits.equals(magnitude, signBit - 1), nan, result);
+    return bits.select(bits.equals(magnitude, signBit - 1), oneNaN(), result);
   case SmallFloat::Specials::NaNNegativeZero:
-    return bits.select(bits.equals(value, signBit), nan, result);
+    return bits.select(bits.equals(value, signBit), oneNaN(), result);
   case SmallFloat::Specials::None:
     return result;
   }
@@ -181,9 +185,8 @@ Value truncateSmallBits(BitBuilder &bits, Value x, const SmallFloat &small,
                -getBits(step));
   Value rounded = bits.select(bits.atLeast(magnitude, (128 - small.bias) << 23),
                               normal, subnormal);
-  Value sign = bits.constant(int64_t(1) << (small.width - 1));
-  Value signedResult =
-      bits.bor(rounded, bits.select(negative, sign, bits.constant(0)));
+  Value sign = bits.shl(bits.shr(x, 31), small.width - 1);
+  Value signedResult = bits.bor(rounded, sign);
   // Without -0, a negative value rounded to zero is +0.
   if (small.specials == SmallFloat::Specials::NaNNegativeZero)
     signedResult = bits.select(bits.equals(rounded, 0), rounded, signedResult);
@@ -193,13 +196,14 @@ Value truncateSmallBits(BitBuilder &bits, Value x, const SmallFloat &small,
   };
   // With NaN encodings of its own (exponent all ones), a NaN is made quiet
   // and keeps the top of its payload, as APFloat's.
-  Value nan = perSign(small.nan);
-  if (small.specials == SmallFloat::Specials::IEEE)
-    nan = bits.bor(bits.bor(bits.band(bits.shr(magnitude, shift),
-                                      (int64_t(1) << small.mantissa) - 1),
-                            bits.select(negative, sign, bits.constant(0))),
-                   bits.constant(small.infinity[0] |
-                                 (int64_t(1) << (small.mantissa - 1))));
+  Value nan =
+      small.specials == SmallFloat::Specials::IEEE
+          ? bits.bor(bits.bor(bits.band(bits.shr(magnitude, shift),
+                                        (int64_t(1) << small.mantissa) - 1),
+                              sign),
+                     bits.constant(small.infinity[0] |
+                                   (int64_t(1) << (small.mantissa - 1))))
+          : perSign(small.nan);
   return bits.select(
       bits.atLeast(magnitude, 0x7f800001), nan,
       bits.select(bits.equals(magnitude, 0x7f800000), perSign(small.infinity),

@@ -514,13 +514,19 @@ Error NVPTXImageBuilder::addDeviceFileJobs(ArrayRef<SerializedObject> objects,
         continue;
       DeviceFile file{object.module, target.arch, "cuda-" + nvptxTriple.str(),
                       assembly ? "s" : "o", ""};
-      if (object.format == ObjectFormat::Fatbin || (assembly && !ptx))
+      if (object.format == ObjectFormat::Fatbin)
         return createStringError(
-            "%s: the %s object of gpu.binary @%s is a prebuilt %s, which has "
-            "no PTX to write with -S --offload-device-only; use -c",
+            "%s: the %s object of gpu.binary @%s is a prebuilt fatbinary, "
+            "which --offload-device-only cannot take apart; give the "
+            "gpu.binary its cubin or PTX instead",
             context.inputPath.str().c_str(), target.chip.c_str(),
-            object.module.c_str(),
-            object.format == ObjectFormat::Fatbin ? "fatbinary" : "cubin");
+            object.module.c_str());
+      if (assembly && !ptx)
+        return createStringError(
+            "%s: the %s object of gpu.binary @%s is a prebuilt cubin, which "
+            "has no PTX to write with -S --offload-device-only; use -c",
+            context.inputPath.str().c_str(), target.chip.c_str(),
+            object.module.c_str());
       // PTX is compute_NN's device code; a prebuilt cubin is written as is.
       if (assembly || !ptx || target.ptxOnly) {
         file.contents = object.data;
