@@ -521,18 +521,20 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
         return err;
       bool assembly = context.deviceOnly == DeviceOnlyOutput::Assembly;
       if (context.deviceOnly != DeviceOnlyOutput::None &&
-          (object.format == ObjectFormat::Fatbin ||
-           (assembly && object.format == ObjectFormat::Binary)))
+          object.format == ObjectFormat::Fatbin)
         return createStringError(
-            "%s: the %s object of gpu.binary @%s is a prebuilt %s, which "
-            "%s--offload-device-only cannot write; %s",
+            "%s: the %s object of gpu.binary @%s is a prebuilt bundle, which "
+            "--offload-device-only cannot take apart; give the gpu.binary "
+            "its code object instead",
             context.inputPath.str().c_str(), object.chip.c_str(),
-            object.module.c_str(),
-            object.format == ObjectFormat::Fatbin ? "bundle" : "code object",
-            assembly ? "-S " : "",
-            assembly ? "use -c"
-                     : "take it apart with "
-                       "clang-offload-bundler");
+            object.module.c_str());
+      if (assembly && object.format == ObjectFormat::Binary)
+        return createStringError(
+            "%s: the %s object of gpu.binary @%s is a prebuilt code object, "
+            "which has no assembly to write with -S --offload-device-only; "
+            "use -c",
+            context.inputPath.str().c_str(), object.chip.c_str(),
+            object.module.c_str());
       if (context.deviceOnly != DeviceOnlyOutput::None &&
           (object.format == ObjectFormat::Binary ||
            (assembly && object.format == ObjectFormat::Assembly))) {
