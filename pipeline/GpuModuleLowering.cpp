@@ -52,7 +52,7 @@ void mlirc::addComplexVectorAffineLowering(OpPassManager &pm) {
   // vector-to-scf and expand-strided-metadata emit affine.apply: lower
   // affine after both.
   pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createBitPackedVectors());
+  pm.addPass(createElementwiseVectorAccesses());
   pm.addPass(createExpandReshapes());
   pm.addPass(createExpandShapesAsCasts());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -655,15 +655,19 @@ def ExpandRealloc : Pass<"mlirc-expand-realloc", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
-def BitPackedVectors : Pass<"mlirc-bit-packed-vectors"> {
-  let summary = "Vector accesses of memrefs of sub-byte elements as "
-                "accesses of each element";
+def ElementwiseVectorAccesses : Pass<"mlirc-elementwise-vector-accesses"> {
+  let summary = "Vector accesses LLVM cannot address as a whole as accesses "
+                "of each element";
   let description = [{
-    A memref whose element is not a whole number of bytes (i1, i4,
-    f4E2M1FN, i12, ...) holds each element in whole bytes, while LLVM packs
-    a vector of them in memory bit by bit: vector loads, stores and (1-D)
-    transfers of such a memref become memref loads and stores of each
-    element, masked ones each under its mask bit. Runs after vector-to-scf.
+    MLIR's LLVM lowering accesses a vector in memory through a pointer to
+    its first element. A memref whose element is not a whole number of
+    bytes (i1, i4, f4E2M1FN, i12, ...) holds each element in whole bytes,
+    while LLVM packs a vector of them bit by bit; a memref whose last
+    dimension is not contiguous has its elements apart. On both, 1-D
+    vector loads, stores, masked and expanding loads, masked and
+    compressing stores, gathers and scatters (and, on the former, 1-D
+    transfers) become memref loads and stores of each element, masked ones
+    each under their mask bit. Runs after vector-to-scf.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect",

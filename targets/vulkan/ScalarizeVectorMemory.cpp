@@ -14,176 +14,11 @@
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
-using mlirc::getElementIndices;
-using mlirc::LaneOffset;
-using mlirc::loadLaneIf;
-using mlirc::storeLaneIf;
 
 namespace {
 
-struct LoadElements : public OpRewritePattern<vector::LoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(vector::LoadOp load,
-                                PatternRewriter &rewriter) const override {
-    VectorType type = load.getVectorType();
-    if (type.getRank() != 1 || type.isScalable() || load.getIndices().empty())
-      return failure();
-    Location loc = load.getLoc();
-    SmallVector<Value> elements;
-    for (int64_t k = 0; k < type.getNumElements(); ++k)
-      elements.push_back(memref::LoadOp::create(
-          rewriter, loc, load.getBase(),
-          getElementIndices(rewriter, loc, load.getIndices(), k)));
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(load, type, elements);
-    return success();
-  }
-};
-
-struct StoreElements : public OpRewritePattern<vector::StoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(vector::StoreOp store,
-                                PatternRewriter &rewriter) const override {
-    VectorType type = store.getVectorType();
-    if (type.getRank() != 1 || type.isScalable() || store.getIndices().empty())
-      return failure();
-    Location loc = store.getLoc();
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      Value element =
-          vector::ExtractOp::create(rewriter, loc, store.getValueToStore(), k);
-      memref::StoreOp::create(
-          rewriter, loc, element, store.getBase(),
-          getElementIndices(rewriter, loc, store.getIndices(), k));
-    }
-    rewriter.eraseOp(store);
-    return success();
-  }
-};
-
-/// Whether mask element \p k is set, and the running count of set
-/// elements before it advanced past it.
-std::pair<Value, Value> nextMaskElement(OpBuilder &b, Location loc, Value mask,
-                                        int64_t k, Value &count) {
-  Value set = vector::ExtractOp::create(b, loc, mask, k);
-  Value position = count;
-  Value step = arith::SelectOp::create(b, loc, set,
-                                       arith::ConstantIndexOp::create(b, loc, 1),
-                                       arith::ConstantIndexOp::create(b, loc, 0));
-  count = arith::AddIOp::create(b, loc, count, step);
-  return {set, position};
-}
-
-/// Lane \p k of \p indices, as an index.
-Value getLaneIndex(OpBuilder &b, Location loc, Value indices, int64_t k) {
-  Value lane = vector::ExtractOp::create(b, loc, indices, k);
-  if (lane.getType().isIndex())
-    return lane;
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), lane);
-}
-
-/// vector.compressstore: the set elements, one after another from the
-/// base, each stored under its mask bit.
-struct CompressStoreElements
-    : public OpRewritePattern<vector::CompressStoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(vector::CompressStoreOp store,
-                                PatternRewriter &rewriter) const override {
-    VectorType type = store.getVectorType();
-    if (type.getRank() != 1 || type.isScalable() || store.getIndices().empty())
-      return failure();
-    Location loc = store.getLoc();
-    Value count = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      auto [set, position] =
-          nextMaskElement(rewriter, loc, store.getMask(), k, count);
-      storeLaneIf(rewriter, loc, set, store.getValueToStore(), k,
-                  store.getBase(), store.getIndices(),
-                  [&, position = position](OpBuilder &) { return position; });
-    }
-    rewriter.eraseOp(store);
-    return success();
-  }
-};
-
-/// vector.expandload: each set element loads the next value from the
-/// base; the others take the pass-through value.
-struct ExpandLoadElements : public OpRewritePattern<vector::ExpandLoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(vector::ExpandLoadOp load,
-                                PatternRewriter &rewriter) const override {
-    VectorType type = load.getVectorType();
-    if (type.getRank() != 1 || type.isScalable() || load.getIndices().empty())
-      return failure();
-    Location loc = load.getLoc();
-    Value count = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    SmallVector<Value> elements;
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      auto [set, position] =
-          nextMaskElement(rewriter, loc, load.getMask(), k, count);
-      elements.push_back(loadLaneIf(
-          rewriter, loc, set, load.getPassThru(), k, load.getBase(),
-          load.getIndices(),
-          [&, position = position](OpBuilder &) { return position; }));
-    }
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(load, type, elements);
-    return success();
-  }
-};
-
-/// vector.gather and vector.scatter of one dimension on a memref: each
-/// lane whose mask is set loads or stores at the base plus its index,
-/// along the last dimension; a gather's other lanes take the pass-through
-/// value.
-struct GatherElements : public OpRewritePattern<vector::GatherOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(vector::GatherOp gather,
-                                PatternRewriter &rewriter) const override {
-    VectorType type = gather.getVectorType();
-    if (type.getRank() != 1 || type.isScalable() ||
-        !isa<MemRefType>(gather.getBase().getType()) ||
-        gather.getOffsets().empty())
-      return failure();
-    Location loc = gather.getLoc();
-    SmallVector<Value> elements;
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      Value set = vector::ExtractOp::create(rewriter, loc, gather.getMask(), k);
-      elements.push_back(loadLaneIf(
-          rewriter, loc, set, gather.getPassThru(), k, gather.getBase(),
-          gather.getOffsets(), [&](OpBuilder &b) {
-            return getLaneIndex(b, loc, gather.getIndices(), k);
-          }));
-    }
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(gather, type, elements);
-    return success();
-  }
-};
-
-struct ScatterElements : public OpRewritePattern<vector::ScatterOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(vector::ScatterOp scatter,
-                                PatternRewriter &rewriter) const override {
-    VectorType type = scatter.getVectorType();
-    if (type.getRank() != 1 || type.isScalable() ||
-        !isa<MemRefType>(scatter.getBase().getType()) ||
-        scatter.getOffsets().empty())
-      return failure();
-    Location loc = scatter.getLoc();
-    // In lane order: where two lanes name one element, the last one's
-    // value stays, as LLVM's scatter leaves it.
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      Value set =
-          vector::ExtractOp::create(rewriter, loc, scatter.getMask(), k);
-      storeLaneIf(rewriter, loc, set, scatter.getValueToStore(), k,
-                  scatter.getBase(), scatter.getOffsets(), [&](OpBuilder &b) {
-                    return getLaneIndex(b, loc, scatter.getIndices(), k);
-                  });
-    }
-    rewriter.eraseOp(scatter);
-    return success();
-  }
-};
-
 /// `scf.if %c -> vector { ...; vector.insert %x, %v[k] } else { %v }`, as
-/// MLIR's masked-load emulation writes each lane, as an scf.if of the lane
+/// vector-to-scf's unrolled transfers write each lane, as an scf.if of the lane
 /// and one insert: SPIR-V has no vectors of more than 4 lanes, and only
 /// scalars and vector ops unroll.
 struct IfOfOneLane : public OpRewritePattern<scf::IfOp> {
@@ -399,16 +234,14 @@ void mlirc::populateFoldUnrolledVectorsPatterns(RewritePatternSet &patterns) {
 
 void mlirc::populateScalarizeVectorMemoryPatterns(RewritePatternSet &patterns) {
   patterns.add<IfOfOneLane>(patterns.getContext());
-  patterns.add<LoadElements, StoreElements, CompressStoreElements,
-               ExpandLoadElements, GatherElements, ScatterElements>(
-      patterns.getContext());
+  mlirc::populateElementwiseVectorAccessPatterns(
+      patterns, [](MemRefType) { return true; });
   // Transfers that may leave the memref as masked ones, those as masked
   // loads and stores.
   vector::populateVectorMaskMaterializationPatterns(
       patterns, /*force32BitVectorIndices=*/true);
   vector::populateVectorTransferLoweringPatterns(patterns,
                                                  /*maxTransferRank=*/1);
-  vector::populateVectorMaskedLoadStoreEmulationPatterns(patterns);
   // Masks as constants and comparisons (SPIR-V has no mask ops), and outer
   // products as multiplies of the lanes.
   vector::populateVectorMaskOpLoweringPatterns(patterns);
