@@ -772,6 +772,18 @@ struct ConvertKernelsToSPIRVPass
           "Vulkan target: a Vulkan kernel's buffers carry no sizes (a "
           "transfer that may be out of bounds reads it too); pass the size as "
           "a kernel argument, or mark the transfer in_bounds");
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(op))
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+        if (auto unranked = dyn_cast<UnrankedMemRefType>(type)) {
+          // As the input wrote it, without the storage class given since.
+          op->emitError("argument ")
+              << i << " of type "
+              << UnrankedMemRefType::get(unranked.getElementType(), nullptr)
+              << " cannot be compiled for the Vulkan target: a Vulkan "
+                 "kernel's buffers have a rank and a layout; pass the memref "
+                 "with its rank (memref.cast to a ranked type)";
+          return;
+        }
     InFlightDiagnostic diag =
         emitError(getReportLoc(op), "'")
         << op->getName()
