@@ -79,6 +79,8 @@ void mlirc::populateBufferizePasses(OpPassManager &pm,
     pm.addPass(createGenerateRuntimeVerificationPass());
   // Before buffer deallocation, which takes no realloc.
   pm.addPass(createExpandRealloc());
+  // Folds truncations of constant tensors while they are constants.
+  pm.addPass(createDirectedRounding());
   pm.addPass(createBufferizeTensors());
 }
 
@@ -175,6 +177,8 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // What remains to check is in memref, vector and arith ops now.
   if (options.ubChecks.any())
     pm.addPass(createInstrumentUndefinedBehaviorPass(options.ubChecks));
+  // Before the small floats become APFloat calls, which round to nearest.
+  pm.addPass(createDirectedRounding());
   pm.addPass(createSmallFloatsToAPFloat());
   pm.addPass(createFloatGenericAtomics());
   pm.addPass(createExpandMathOps({/*splitSincos=*/false,

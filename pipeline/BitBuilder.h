@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlirc {
 
@@ -21,8 +22,14 @@ struct BitBuilder {
   mlir::Location loc;
   mlir::Type type;
 
+  /// \p value's low bits, as many as the type has (-1: all ones). An
+  /// attribute holding a value out of the type's range is one MLIR's
+  /// SPIR-V lowering rejects.
   mlir::Value constant(int64_t value) {
-    return mlir::createScalarOrSplatConstant(b, loc, type, value);
+    unsigned width = mlir::getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    return mlir::createScalarOrSplatConstant(
+        b, loc, type,
+        llvm::APInt(width, value, /*isSigned=*/true, /*implicitTrunc=*/true));
   }
   mlir::Value band(mlir::Value x, int64_t mask) {
     return mlir::arith::AndIOp::create(b, loc, x, constant(mask));

@@ -67,6 +67,7 @@ void mlirc::populateGpuModulePreLowering(
   pm.addPass(createExpandGpuOps(
       {options.subgroupSize, options.vendor, options.reduxSync}));
   pm.addPass(createFloatGenericAtomics());
+  pm.addPass(createDirectedRounding());
   // f8 and smaller floats compute in f32; their math then expands as f32's.
   pm.addPass(createExpandSmallFloats());
   pm.addPass(createExpandMathOps({/*splitSincos=*/true}));

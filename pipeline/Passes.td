@@ -911,6 +911,24 @@ def ExpandHalfFloats : Pass<"mlirc-expand-half-floats", "mlir::ModuleOp"> {
   ];
 }
 
+def DirectedRounding : Pass<"mlirc-directed-rounding"> {
+  let summary = "arith.truncf with a rounding mode as the nearest-even "
+                "truncation and a correction on its bits";
+  let description = [{
+    MLIR lowers a truncation's rounding mode (upward, downward,
+    toward_zero, to_nearest_away) to LLVM's constrained fptrunc, which only
+    states the rounding mode the program has set; nothing sets it, so every
+    target rounded to nearest even. Here the truncation rounds to nearest
+    even, and the result steps by one in magnitude where that lies on the
+    wrong side of the input, or for to_nearest_away where the input is
+    exactly halfway and nearest even chose the smaller magnitude; past the
+    largest value it becomes what APFloat gives (infinity, NaN or the
+    largest value, by type). For every float type with a sign and a zero.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
+}
+
 def ExpandSmallFloats : Pass<"mlirc-expand-small-floats"> {
   let summary = "Arithmetic on the float types LLVM lacks (f8, f6, f4) in "
                 "f32, with inline conversions, for GPU kernels";

@@ -269,6 +269,8 @@ public:
     // Unlike the other GPU units, scf stays: SPIR-V for Vulkan needs
     // structured control flow.
     addIdBounds(pm, getLoweringOptions());
+    // Vulkan allows no rounding decorations but RTE and RTZ.
+    pm.addPass(createDirectedRounding());
     // f8 and smaller floats compute in f32; in the SPIR-V they live in
     // integers (ConvertKernelsToSPIRV).
     pm.addPass(createExpandSmallFloats());
