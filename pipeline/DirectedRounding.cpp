@@ -259,10 +259,19 @@ struct FoldDirectedTruncate : OpRewritePattern<arith::TruncFOp> {
 struct DirectedRoundingPass
     : public mlirc::impl::DirectedRoundingBase<DirectedRoundingPass> {
   void runOnOperation() override {
+    // The truncations only: a greedy run over everything would fold the
+    // rest of the program too, early in the pipeline.
+    SmallVector<Operation *> truncations;
+    getOperation()->walk([&](arith::TruncFOp op) {
+      if (op.getRoundingmodeAttr())
+        truncations.push_back(op);
+    });
+    if (truncations.empty())
+      return;
     RewritePatternSet patterns(&getContext());
     patterns.add<DirectedTruncate, FoldDirectedTruncate>(&getContext());
-    if (failed(mlirc::applyPatternsWithBound(
-            getOperation(), std::move(patterns), getArgument())))
+    if (failed(mlirc::applyOpPatternsWithBound(truncations, std::move(patterns),
+                                               getArgument())))
       signalPassFailure();
   }
 };
