@@ -12,6 +12,7 @@
 #include "pipeline/ReductionIdentity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -22,6 +23,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlirc {
 #define GEN_PASS_DEF_BOUNDEDCANONICALIZER
@@ -67,6 +69,43 @@ struct MaskedOneLaneReduction : public OpRewritePattern<vector::ReductionOp> {
   }
 };
 
+/// A conditional branch on a constant as a branch, and the blocks that
+/// leaves unreachable erased at once. MLIR's own rewrite leaves them to the
+/// next region simplification, and its patterns in the meantime broke an
+/// unreachable loop that passes a block's argument back to it (the fold of
+/// an op using an erased value crashed).
+struct ConstantBranch : public OpRewritePattern<cf::CondBranchOp> {
+  ConstantBranch(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(cf::CondBranchOp op,
+                                PatternRewriter &rewriter) const override {
+    BoolAttr condition;
+    if (!matchPattern(op.getCondition(), m_Constant(&condition)))
+      return failure();
+    // Only from reachable code: the erasure below would take the branch's
+    // own block otherwise.
+    Region *region = op->getParentRegion();
+    llvm::SmallPtrSet<Block *, 16> reachable;
+    SmallVector<Block *> work = {&region->front()};
+    while (!work.empty()) {
+      Block *block = work.pop_back_val();
+      if (reachable.insert(block).second)
+        llvm::append_range(work, block->getSuccessors());
+    }
+    if (!reachable.contains(op->getBlock()))
+      return failure();
+    if (condition.getValue())
+      rewriter.replaceOpWithNewOp<cf::BranchOp>(op, op.getTrueDest(),
+                                                op.getTrueDestOperands());
+    else
+      rewriter.replaceOpWithNewOp<cf::BranchOp>(op, op.getFalseDest(),
+                                                op.getFalseDestOperands());
+    (void)eraseUnreachableBlocks(rewriter, *region);
+    return success();
+  }
+};
+
 struct BoundedCanonicalizerPass
     : public mlirc::impl::BoundedCanonicalizerBase<BoundedCanonicalizerPass> {
   LogicalResult initialize(MLIRContext *context) override {
@@ -76,7 +115,7 @@ struct BoundedCanonicalizerPass
       dialect->getCanonicalizationPatterns(owned);
     for (RegisteredOperationName op : context->getRegisteredOperations())
       op.getCanonicalizationPatterns(owned, context);
-    owned.add<MaskedOneLaneReduction>(context);
+    owned.add<MaskedOneLaneReduction, ConstantBranch>(context);
     patterns = FrozenRewritePatternSet(std::move(owned));
     return success();
   }
