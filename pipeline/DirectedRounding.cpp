@@ -23,6 +23,7 @@
 #include "pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Matchers.h"
@@ -259,6 +260,23 @@ struct FoldDirectedTruncate : OpRewritePattern<arith::TruncFOp> {
 struct DirectedRoundingPass
     : public mlirc::impl::DirectedRoundingBase<DirectedRoundingPass> {
   void runOnOperation() override {
+    // Scaled truncations (the MX formats) with a mode as a division by the
+    // scale and a truncation with that mode, which the host's APFloat
+    // lowering would round to nearest even too.
+    SmallVector<Operation *> scaled;
+    getOperation()->walk([&](arith::ScalingTruncFOp op) {
+      if (op.getRoundingmodeAttr() &&
+          *op.getRoundingmode() != arith::RoundingMode::to_nearest_even)
+        scaled.push_back(op);
+    });
+    if (!scaled.empty()) {
+      RewritePatternSet expansion(&getContext());
+      arith::populateExpandScalingExtTruncPatterns(expansion);
+      if (failed(mlirc::applyOpPatternsWithBound(
+              scaled, std::move(expansion), getArgument(),
+              GreedyRewriteStrictness::ExistingOps)))
+        return signalPassFailure();
+    }
     // The truncations only: a greedy run over everything would fold the
     // rest of the program too, early in the pipeline.
     SmallVector<Operation *> truncations;

@@ -9,6 +9,9 @@
 // CHECK-NEXT: ( -1.2998, -1.2998, -1.30078, -1.2998, -1.2998 )
 // CHECK-NEXT: ( 1, 1.00098, 1, 1, 1.00098 )
 // CHECK-NEXT: ( nan, nan, 448, 448, nan )
+// A scaled truncation (an MX format) rounds upward too: 1.3, 5, -7.7 and
+// 0.01 halved, to f4E2M1FN (0.5 apart up to 2, 1 to 4), doubled back.
+// CHECK-NEXT: ( 2, 6, -6, 1 )
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @round(%in: memref<4xf32>, %out: memref<4x5xf32>) kernel {
@@ -133,6 +136,17 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k::@round blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
         args(%in : memref<4xf32>, %out : memref<4x5xf32>)
     call @print(%out, %c4) : (memref<4x5xf32>, index) -> ()
+    %x = arith.constant dense<[1.3, 5.0, -7.7, 0.01]> : vector<4xf32>
+    %xs = memref.alloc() : memref<4xf32>
+    vector.store %x, %xs[%c0] : memref<4xf32>, vector<4xf32>
+    %v = vector.load %xs[%c0] : memref<4xf32>, vector<4xf32>
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %scale = arith.truncf %two : vector<4xf32> to vector<4xf8E8M0FNU>
+    %y = arith.scaling_truncf %v, %scale upward
+        : vector<4xf32>, vector<4xf8E8M0FNU> to vector<4xf4E2M1FN>
+    %z = arith.scaling_extf %y, %scale
+        : vector<4xf4E2M1FN>, vector<4xf8E8M0FNU> to vector<4xf32>
+    vector.print %z : vector<4xf32>
     return
   }
 }
