@@ -280,10 +280,25 @@ struct DirectedRoundingPass
     // The truncations only: a greedy run over everything would fold the
     // rest of the program too, early in the pipeline.
     SmallVector<Operation *> truncations;
-    getOperation()->walk([&](arith::TruncFOp op) {
-      if (op.getRoundingmodeAttr())
-        truncations.push_back(op);
+    WalkResult unsupported = getOperation()->walk([&](arith::TruncFOp op) {
+      if (!op.getRoundingmodeAttr())
+        return WalkResult::advance();
+      auto element = cast<FloatType>(getElementTypeOrSelf(op.getType()));
+      if (!getEncoding(element) &&
+          *op.getRoundingmode() != arith::RoundingMode::to_nearest_even &&
+          !matchPattern(op.getIn(), m_Constant())) {
+        op.emitError("'arith.truncf' rounding ")
+            << arith::stringifyRoundingMode(*op.getRoundingmode()) << " to "
+            << element
+            << " cannot be compiled: mlirc rounds to it to nearest even "
+               "only (the mode would be ignored); drop the rounding mode";
+        return WalkResult::interrupt();
+      }
+      truncations.push_back(op);
+      return WalkResult::advance();
     });
+    if (unsupported.wasInterrupted())
+      return signalPassFailure();
     if (truncations.empty())
       return;
     RewritePatternSet patterns(&getContext());
