@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -69,19 +70,31 @@ struct MaskedOneLaneReduction : public OpRewritePattern<vector::ReductionOp> {
   }
 };
 
-/// A conditional branch on a constant as a branch, and the blocks that
-/// leaves unreachable erased at once. MLIR's own rewrite leaves them to the
-/// next region simplification, and its patterns in the meantime broke an
+/// A branch whose constant operands pick one successor (cf.cond_br on a
+/// constant, cf.switch on one) as a branch to it, and the blocks that leaves
+/// unreachable erased at once. MLIR's own rewrites leave them to the next
+/// region simplification, and its patterns in the meantime broke an
 /// unreachable loop that passes a block's argument back to it (the fold of
 /// an op using an erased value crashed).
-struct ConstantBranch : public OpRewritePattern<cf::CondBranchOp> {
+struct ConstantBranch : public OpInterfaceRewritePattern<BranchOpInterface> {
   ConstantBranch(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/2) {}
+      : OpInterfaceRewritePattern(context, /*benefit=*/2) {}
 
-  LogicalResult matchAndRewrite(cf::CondBranchOp op,
+  LogicalResult matchAndRewrite(BranchOpInterface op,
                                 PatternRewriter &rewriter) const override {
-    BoolAttr condition;
-    if (!matchPattern(op.getCondition(), m_Constant(&condition)))
+    // cf's branches only: the replacement is a cf.br (LLVM's branches are
+    // lowered code).
+    if (op->getNumSuccessors() < 2 ||
+        !isa<cf::ControlFlowDialect>(op->getDialect()))
+      return failure();
+    SmallVector<Attribute> constants;
+    for (Value operand : op->getOperands()) {
+      Attribute value;
+      (void)matchPattern(operand, m_Constant(&value));
+      constants.push_back(value);
+    }
+    Block *taken = op.getSuccessorForOperands(constants);
+    if (!taken)
       return failure();
     // Only from reachable code: the erasure below would take the branch's
     // own block otherwise.
@@ -95,12 +108,14 @@ struct ConstantBranch : public OpRewritePattern<cf::CondBranchOp> {
     }
     if (!reachable.contains(op->getBlock()))
       return failure();
-    if (condition.getValue())
-      rewriter.replaceOpWithNewOp<cf::BranchOp>(op, op.getTrueDest(),
-                                                op.getTrueDestOperands());
-    else
-      rewriter.replaceOpWithNewOp<cf::BranchOp>(op, op.getFalseDest(),
-                                                op.getFalseDestOperands());
+    unsigned index =
+        llvm::find(op->getSuccessors(), taken) - op->getSuccessors().begin();
+    SuccessorOperands operands = op.getSuccessorOperands(index);
+    // Operands the branch produces itself (none in cf) cannot move.
+    if (operands.getProducedOperandCount() != 0)
+      return failure();
+    rewriter.replaceOpWithNewOp<cf::BranchOp>(
+        op, taken, ValueRange(operands.getForwardedOperands()));
     (void)eraseUnreachableBlocks(rewriter, *region);
     return success();
   }
