@@ -181,8 +181,8 @@ struct DirectedTruncate : OpRewritePattern<arith::TruncFOp> {
       result = bits.select(tie, up, r);
       break;
     }
-    default:
-      return failure();
+    case arith::RoundingMode::to_nearest_even:
+      llvm_unreachable("left as it is above");
     }
     // Where nearest-even overflowed to NaN (the types without infinity),
     // rounding toward zero gives the largest value instead.

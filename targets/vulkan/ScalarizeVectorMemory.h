@@ -16,10 +16,11 @@ class RewritePatternSet;
 
 namespace mlirc {
 
-/// 1-D vector.load and vector.store on memrefs as memref.load and
-/// memref.store of each element; masked loads and stores as one guarded
-/// access per element, and transfers first as loads and stores (MLIR's
-/// patterns for both).
+/// Every 1-D vector access of a memref (loads, stores, masked, expanding
+/// and compressing ones, gathers and scatters) as memref.load and
+/// memref.store of each element, masked ones each under their mask bit
+/// (ElementAccesses.h), transfers first as loads and stores (MLIR's
+/// patterns).
 void populateScalarizeVectorMemoryPatterns(mlir::RewritePatternSet &patterns);
 
 /// What unrolling vectors to SPIR-V's sizes leaves: slices of a vector made
