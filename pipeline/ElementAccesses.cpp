@@ -76,17 +76,52 @@ template <typename Op> struct ElementwisePattern : public OpRewritePattern<Op> {
   ElementwiseMemRefs selected;
 };
 
-/// Whether mask element \p k is set, and the running count of set
-/// elements before it advanced past it.
-std::pair<Value, Value> nextMaskElement(OpBuilder &b, Location loc, Value mask,
-                                        int64_t k, Value &count) {
-  Value set = vector::ExtractOp::create(b, loc, mask, k);
-  Value position = count;
-  Value step = arith::SelectOp::create(
-      b, loc, set, arith::ConstantIndexOp::create(b, loc, 1),
-      arith::ConstantIndexOp::create(b, loc, 0));
-  count = arith::AddIOp::create(b, loc, count, step);
-  return {set, position};
+/// Where lane k of a masked access goes past the last index (made inside
+/// the lane's guard).
+using LaneOffsets = function_ref<Value(OpBuilder &, int64_t k)>;
+
+/// A vector of \p type whose lane k is loaded from \p base at \p indices,
+/// the last advanced by \p offset, where mask bit k is set, else taken from
+/// \p passThru.
+Value loadMaskedLanes(OpBuilder &b, Location loc, VectorType type, Value mask,
+                      Value passThru, Value base, ValueRange indices,
+                      LaneOffsets offset) {
+  SmallVector<Value> elements;
+  for (int64_t k = 0; k < type.getNumElements(); ++k) {
+    Value set = vector::ExtractOp::create(b, loc, mask, k);
+    elements.push_back(
+        mlirc::loadLaneIf(b, loc, set, passThru, k, base, indices,
+                          [&](OpBuilder &inside) { return offset(inside, k); }));
+  }
+  return vector::FromElementsOp::create(b, loc, type, elements);
+}
+
+/// Lane k of \p value stored to \p base at \p indices, the last advanced
+/// by \p offset, where mask bit k is set; in lane order, so that where two
+/// lanes name one element the last one's value stays, as LLVM leaves it.
+void storeMaskedLanes(OpBuilder &b, Location loc, Value mask, Value value,
+                      Value base, ValueRange indices, LaneOffsets offset) {
+  int64_t lanes = cast<VectorType>(value.getType()).getNumElements();
+  for (int64_t k = 0; k < lanes; ++k) {
+    Value set = vector::ExtractOp::create(b, loc, mask, k);
+    mlirc::storeLaneIf(b, loc, set, value, k, base, indices,
+                       [&](OpBuilder &inside) { return offset(inside, k); });
+  }
+}
+
+/// Lane k's place in an expanding load or compressing store: how many
+/// lanes before it are set.
+SmallVector<Value> countSetLanes(OpBuilder &b, Location loc, Value mask) {
+  int64_t lanes = cast<VectorType>(mask.getType()).getNumElements();
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<Value> positions = {zero};
+  for (int64_t k = 0; k + 1 < lanes; ++k) {
+    Value set = vector::ExtractOp::create(b, loc, mask, k);
+    Value step = arith::SelectOp::create(b, loc, set, one, zero);
+    positions.push_back(arith::AddIOp::create(b, loc, positions.back(), step));
+  }
+  return positions;
 }
 
 /// Lane \p k of \p indices, as an index.
@@ -107,21 +142,21 @@ struct LoadElements : public ElementwisePattern<LoadOp> {
       return failure();
     Location loc = op.getLoc();
     VectorType type = op.getVectorType();
-    SmallVector<Value> elements;
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      if constexpr (std::is_same_v<LoadOp, vector::MaskedLoadOp>) {
-        Value set = vector::ExtractOp::create(rewriter, loc, op.getMask(), k);
-        elements.push_back(mlirc::loadLaneIf(
-            rewriter, loc, set, op.getPassThru(), k, op.getBase(),
-            op.getIndices(), [&](OpBuilder &inside) -> Value {
-              return arith::ConstantIndexOp::create(inside, loc, k);
-            }));
-      } else {
-        elements.push_back(memref::LoadOp::create(
-            rewriter, loc, op.getBase(),
-            mlirc::getElementIndices(rewriter, loc, op.getIndices(), k)));
-      }
+    if constexpr (std::is_same_v<LoadOp, vector::MaskedLoadOp>) {
+      rewriter.replaceOp(
+          op, loadMaskedLanes(rewriter, loc, type, op.getMask(),
+                              op.getPassThru(), op.getBase(), op.getIndices(),
+                              [&](OpBuilder &b, int64_t k) -> Value {
+                                return arith::ConstantIndexOp::create(b, loc,
+                                                                      k);
+                              }));
+      return success();
     }
+    SmallVector<Value> elements;
+    for (int64_t k = 0; k < type.getNumElements(); ++k)
+      elements.push_back(memref::LoadOp::create(
+          rewriter, loc, op.getBase(),
+          mlirc::getElementIndices(rewriter, loc, op.getIndices(), k)));
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, elements);
     return success();
   }
@@ -137,15 +172,13 @@ struct StoreElements : public ElementwisePattern<StoreOp> {
       return failure();
     Location loc = op.getLoc();
     Value value = op.getValueToStore();
-    for (int64_t k = 0; k < op.getVectorType().getNumElements(); ++k) {
-      if constexpr (std::is_same_v<StoreOp, vector::MaskedStoreOp>) {
-        Value set = vector::ExtractOp::create(rewriter, loc, op.getMask(), k);
-        mlirc::storeLaneIf(rewriter, loc, set, value, k, op.getBase(),
-                           op.getIndices(), [&](OpBuilder &inside) -> Value {
-                             return arith::ConstantIndexOp::create(inside, loc,
-                                                                   k);
-                           });
-      } else {
+    if constexpr (std::is_same_v<StoreOp, vector::MaskedStoreOp>) {
+      storeMaskedLanes(rewriter, loc, op.getMask(), value, op.getBase(),
+                       op.getIndices(), [&](OpBuilder &b, int64_t k) -> Value {
+                         return arith::ConstantIndexOp::create(b, loc, k);
+                       });
+    } else {
+      for (int64_t k = 0; k < op.getVectorType().getNumElements(); ++k) {
         Value element = vector::ExtractOp::create(rewriter, loc, value, k);
         memref::StoreOp::create(
             rewriter, loc, element, op.getBase(),
@@ -157,8 +190,26 @@ struct StoreElements : public ElementwisePattern<StoreOp> {
   }
 };
 
-/// vector.compressstore: the set elements, one after another from the
-/// base, each stored under its mask bit.
+/// vector.expandload: each set lane loads the next value from the base;
+/// the others take the pass-through value.
+struct ExpandLoadElements : public ElementwisePattern<vector::ExpandLoadOp> {
+  using ElementwisePattern::ElementwisePattern;
+  LogicalResult matchAndRewrite(vector::ExpandLoadOp load,
+                                PatternRewriter &rewriter) const override {
+    if (!applies(load))
+      return failure();
+    SmallVector<Value> positions =
+        countSetLanes(rewriter, load.getLoc(), load.getMask());
+    rewriter.replaceOp(
+        load, loadMaskedLanes(
+                  rewriter, load.getLoc(), load.getVectorType(), load.getMask(),
+                  load.getPassThru(), load.getBase(), load.getIndices(),
+                  [&](OpBuilder &, int64_t k) { return positions[k]; }));
+    return success();
+  }
+};
+
+/// vector.compressstore: the set lanes, one after another from the base.
 struct CompressStoreElements
     : public ElementwisePattern<vector::CompressStoreOp> {
   using ElementwisePattern::ElementwisePattern;
@@ -166,49 +217,19 @@ struct CompressStoreElements
                                 PatternRewriter &rewriter) const override {
     if (!applies(store))
       return failure();
-    Location loc = store.getLoc();
-    Value count = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    for (int64_t k = 0; k < store.getVectorType().getNumElements(); ++k) {
-      auto [set, position] =
-          nextMaskElement(rewriter, loc, store.getMask(), k, count);
-      mlirc::storeLaneIf(
-          rewriter, loc, set, store.getValueToStore(), k, store.getBase(),
-          store.getIndices(),
-          [&, position = position](OpBuilder &) { return position; });
-    }
+    SmallVector<Value> positions =
+        countSetLanes(rewriter, store.getLoc(), store.getMask());
+    storeMaskedLanes(rewriter, store.getLoc(), store.getMask(),
+                     store.getValueToStore(), store.getBase(),
+                     store.getIndices(),
+                     [&](OpBuilder &, int64_t k) { return positions[k]; });
     rewriter.eraseOp(store);
     return success();
   }
 };
 
-/// vector.expandload: each set element loads the next value from the
-/// base; the others take the pass-through value.
-struct ExpandLoadElements : public ElementwisePattern<vector::ExpandLoadOp> {
-  using ElementwisePattern::ElementwisePattern;
-  LogicalResult matchAndRewrite(vector::ExpandLoadOp load,
-                                PatternRewriter &rewriter) const override {
-    if (!applies(load))
-      return failure();
-    Location loc = load.getLoc();
-    VectorType type = load.getVectorType();
-    Value count = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    SmallVector<Value> elements;
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      auto [set, position] =
-          nextMaskElement(rewriter, loc, load.getMask(), k, count);
-      elements.push_back(mlirc::loadLaneIf(
-          rewriter, loc, set, load.getPassThru(), k, load.getBase(),
-          load.getIndices(),
-          [&, position = position](OpBuilder &) { return position; }));
-    }
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(load, type, elements);
-    return success();
-  }
-};
-
-/// vector.gather and vector.scatter: each lane whose mask is set loads or
-/// stores at the base plus its index, along the last dimension; a
-/// gather's other lanes take the pass-through value.
+/// vector.gather and vector.scatter: each set lane loads or stores at the
+/// base plus its index, along the last dimension.
 struct GatherElements : public ElementwisePattern<vector::GatherOp> {
   using ElementwisePattern::ElementwisePattern;
   LogicalResult matchAndRewrite(vector::GatherOp gather,
@@ -216,17 +237,14 @@ struct GatherElements : public ElementwisePattern<vector::GatherOp> {
     if (!applies(gather))
       return failure();
     Location loc = gather.getLoc();
-    VectorType type = gather.getVectorType();
-    SmallVector<Value> elements;
-    for (int64_t k = 0; k < type.getNumElements(); ++k) {
-      Value set = vector::ExtractOp::create(rewriter, loc, gather.getMask(), k);
-      elements.push_back(mlirc::loadLaneIf(
-          rewriter, loc, set, gather.getPassThru(), k, gather.getBase(),
-          gather.getOffsets(), [&](OpBuilder &b) {
-            return getLaneIndex(b, loc, gather.getIndices(), k);
-          }));
-    }
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(gather, type, elements);
+    rewriter.replaceOp(
+        gather, loadMaskedLanes(rewriter, loc, gather.getVectorType(),
+                                gather.getMask(), gather.getPassThru(),
+                                gather.getBase(), gather.getOffsets(),
+                                [&](OpBuilder &b, int64_t k) {
+                                  return getLaneIndex(b, loc,
+                                                      gather.getIndices(), k);
+                                }));
     return success();
   }
 };
@@ -238,17 +256,11 @@ struct ScatterElements : public ElementwisePattern<vector::ScatterOp> {
     if (!applies(scatter))
       return failure();
     Location loc = scatter.getLoc();
-    // In lane order: where two lanes name one element, the last one's
-    // value stays, as LLVM's scatter leaves it.
-    for (int64_t k = 0; k < scatter.getVectorType().getNumElements(); ++k) {
-      Value set =
-          vector::ExtractOp::create(rewriter, loc, scatter.getMask(), k);
-      mlirc::storeLaneIf(rewriter, loc, set, scatter.getValueToStore(), k,
-                         scatter.getBase(), scatter.getOffsets(),
-                         [&](OpBuilder &b) {
-                           return getLaneIndex(b, loc, scatter.getIndices(), k);
-                         });
-    }
+    storeMaskedLanes(rewriter, loc, scatter.getMask(),
+                     scatter.getValueToStore(), scatter.getBase(),
+                     scatter.getOffsets(), [&](OpBuilder &b, int64_t k) {
+                       return getLaneIndex(b, loc, scatter.getIndices(), k);
+                     });
     rewriter.eraseOp(scatter);
     return success();
   }
