@@ -63,6 +63,17 @@ mlirc::writeTempFile(const ImageBuildContext &context, llvm::StringRef base,
   return path;
 }
 
+llvm::Error mlirc::createPrebuiltObjectError(const ImageBuildContext &context,
+                                             llvm::StringRef chip,
+                                             llvm::StringRef module,
+                                             llvm::StringRef what,
+                                             llvm::StringRef why) {
+  return llvm::createStringError(
+      "%s: the %s object of gpu.binary @%s is a prebuilt %s, which %s",
+      context.inputPath.str().c_str(), chip.str().c_str(), module.str().c_str(),
+      what.str().c_str(), why.str().c_str());
+}
+
 llvm::Error mlirc::DeviceFileList::collect(std::vector<DeviceFile> &out) {
   for (auto &[file, path] : files) {
     if (!path.empty()) {

@@ -126,6 +126,15 @@ struct ImageBuildContext {
   DeviceOnlyOutput deviceOnly = DeviceOnlyOutput::None;
 };
 
+/// The error for the \p chip object of gpu.binary @\p module, a prebuilt
+/// \p what, that --offload-device-only cannot write: \p why says why and
+/// what to do.
+llvm::Error createPrebuiltObjectError(const ImageBuildContext &context,
+                                      llvm::StringRef chip,
+                                      llvm::StringRef module,
+                                      llvm::StringRef what,
+                                      llvm::StringRef why);
+
 /// The device code of one gpu.module for one arch, as --offload-device-only
 /// writes it.
 struct DeviceFile {

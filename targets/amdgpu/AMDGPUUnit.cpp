@@ -522,19 +522,14 @@ Error AMDGPUImageBuilder::addJobs(ArrayRef<SerializedObject> objects,
       bool assembly = context.deviceOnly == DeviceOnlyOutput::Assembly;
       if (context.deviceOnly != DeviceOnlyOutput::None &&
           object.format == ObjectFormat::Fatbin)
-        return createStringError(
-            "%s: the %s object of gpu.binary @%s is a prebuilt bundle, which "
+        return createPrebuiltObjectError(
+            context, object.chip, object.module, "bundle",
             "--offload-device-only cannot take apart; give the gpu.binary "
-            "its code object instead",
-            context.inputPath.str().c_str(), object.chip.c_str(),
-            object.module.c_str());
+            "its code object instead");
       if (assembly && object.format == ObjectFormat::Binary)
-        return createStringError(
-            "%s: the %s object of gpu.binary @%s is a prebuilt code object, "
-            "which has no assembly to write with -S --offload-device-only; "
-            "use -c",
-            context.inputPath.str().c_str(), object.chip.c_str(),
-            object.module.c_str());
+        return createPrebuiltObjectError(
+            context, object.chip, object.module, "code object",
+            "has no assembly to write with -S --offload-device-only; use -c");
       if (context.deviceOnly != DeviceOnlyOutput::None &&
           (object.format == ObjectFormat::Binary ||
            (assembly && object.format == ObjectFormat::Assembly))) {

@@ -515,18 +515,14 @@ Error NVPTXImageBuilder::addDeviceFileJobs(ArrayRef<SerializedObject> objects,
       DeviceFile file{object.module, target.arch, "cuda-" + nvptxTriple.str(),
                       assembly ? "s" : "o", ""};
       if (object.format == ObjectFormat::Fatbin)
-        return createStringError(
-            "%s: the %s object of gpu.binary @%s is a prebuilt fatbinary, "
-            "which --offload-device-only cannot take apart; give the "
-            "gpu.binary its cubin or PTX instead",
-            context.inputPath.str().c_str(), target.chip.c_str(),
-            object.module.c_str());
+        return createPrebuiltObjectError(
+            context, target.chip, object.module, "fatbinary",
+            "--offload-device-only cannot take apart; give the gpu.binary "
+            "its cubin or PTX instead");
       if (assembly && !ptx)
-        return createStringError(
-            "%s: the %s object of gpu.binary @%s is a prebuilt cubin, which "
-            "has no PTX to write with -S --offload-device-only; use -c",
-            context.inputPath.str().c_str(), target.chip.c_str(),
-            object.module.c_str());
+        return createPrebuiltObjectError(
+            context, target.chip, object.module, "cubin",
+            "has no PTX to write with -S --offload-device-only; use -c");
       // PTX is compute_NN's device code; a prebuilt cubin is written as is.
       if (assembly || !ptx || target.ptxOnly) {
         file.contents = object.data;
