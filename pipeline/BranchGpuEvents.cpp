@@ -14,7 +14,11 @@
 //   first made a stream by a `gpu.wait async`, as gpu-to-llvm lowers it;
 // - a join (`gpu.wait async`) does the same: gpu-to-llvm recorded its event
 //   after the op that made the token, once per iteration where that op is
-//   in a loop, and never ended the stream.
+//   in a loop, and never ended the stream;
+// - a wait (`gpu.wait [...]`) ends a stream only where nothing after it
+//   uses the stream, and once: gpu-to-llvm ends the stream of each operand,
+//   so a token of the stream used again (or waited for again, in a loop, or
+//   twice in one wait) used a freed stream. Elsewhere it waits for an event.
 //
 //===----------------------------------------------------------------------===//
 
@@ -184,10 +188,44 @@ struct BranchGpuEventsPass
     }
   }
 
+  /// Synchronous waits: one operand per stream, and an event recorded at
+  /// the wait where a token of the stream is used after it.
+  void waitForStreams(mlirc::GpuEventCalls &calls) {
+    SmallVector<gpu::WaitOp> waits;
+    getOperation().walk([&](gpu::WaitOp wait) {
+      if (!wait.getAsyncToken() && !wait.getAsyncDependencies().empty())
+        waits.push_back(wait);
+    });
+    if (waits.empty())
+      return;
+    Liveness liveness(getOperation());
+    for (gpu::WaitOp wait : waits) {
+      OpBuilder b(wait);
+      llvm::SmallPtrSet<Value, 4> streams;
+      SmallVector<Value> operands;
+      for (Value token : wait.getAsyncDependencies()) {
+        if (mlirc::isGpuEvent(token)) {
+          operands.push_back(token);
+          continue;
+        }
+        SmallVector<Value> tokens = mlirc::getSameStreamTokens(token);
+        if (!streams.insert(tokens.front()).second)
+          continue;
+        bool ends = llvm::all_of(tokens, [&](Value same) {
+          return liveness.isDeadAfter(same, wait);
+        });
+        operands.push_back(ends ? token
+                                : calls.recordEvent(b, wait.getLoc(), token));
+      }
+      wait.getAsyncDependenciesMutable().assign(operands);
+    }
+  }
+
   void runOnOperation() override {
     splitEdges();
     mlirc::GpuEventCalls calls(getOperation());
     receiveEvents(calls);
+    waitForStreams(calls);
     passEvents(calls);
   }
 };
