@@ -340,6 +340,9 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_S:
       options.finalPhase = Phase::Asm;
       break;
+    case OPT_fsyntax_only:
+      options.syntaxOnly = true;
+      break;
     case OPT_compile_to: {
       std::optional<Phase> phase = parsePhaseName(arg->getValue());
       if (!phase)
@@ -741,6 +744,13 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     default:
       llvm_unreachable("option without a handler");
     }
+  }
+  // -fsyntax-only wins over -c, -S, -emit-llvm and -MD, as clang's does.
+  if (options.syntaxOnly) {
+    options.finalPhase = Phase::Input;
+    options.emitLLVM = false;
+    options.deviceOnly = false;
+    options.dependencyFile = false;
   }
   if (options.emitLLVM) {
     if (options.finalPhase != Phase::Obj && options.finalPhase != Phase::Asm &&

@@ -142,6 +142,8 @@ private:
   Error checkOutputsAreNotInputs() const;
   Error setUp();
   Error compileOnly();
+  /// -fsyntax-only: parses and verifies each input, writing nothing.
+  Error checkInputs();
   Error compileAndLink();
   /// \p dependencyOutput: the output the dependency file names (\p output
   /// may be a temporary).
@@ -270,6 +272,9 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   std::vector<std::string> args = {asText ? "-S" : "-c",
                                    "-O" + std::to_string(options.optLevel),
                                    input.value, "-o", output.str()};
+  if (phase == Phase::Input)
+    args = {"-fsyntax-only", "-O" + std::to_string(options.optLevel),
+            input.value};
   if (phase == Phase::LLVM)
     args.insert(args.begin() + 1, "-emit-llvm");
   if (!input.language.empty())
@@ -393,6 +398,19 @@ Error Driver::checkEntryPointDefined() const {
                            "--entry-point=%s names",
                            options.entryPoint.c_str(),
                            options.entryPoint.c_str());
+}
+
+Error Driver::checkInputs() {
+  for (const Input &input : options.inputs) {
+    Error err = Error::success();
+    if (input.kind == Input::Kind::MLIR)
+      err = compileMLIRFile(input.value, "", Phase::Input, *settings);
+    else if (input.kind == Input::Kind::Source)
+      err = compileSource(input, "", Phase::Input);
+    if (err)
+      return err;
+  }
+  return Error::success();
 }
 
 Error Driver::compileOnly() {
@@ -676,7 +694,8 @@ Error Driver::run() {
         !sys::fs::exists(input.value))
       return createStringError("no such file or directory: '%s'",
                                input.value.c_str());
-  if (Error err = checkOutputsAreNotInputs())
+  if (Error err =
+          options.syntaxOnly ? Error::success() : checkOutputsAreNotInputs())
     return err;
   if (options.dependencyFile && options.finalPhase == Phase::Exe)
     return createStringError("-MD and -MMD write one dependency file per "
@@ -686,6 +705,8 @@ Error Driver::run() {
     return err;
   if (Error err = setUp())
     return err;
+  if (options.syntaxOnly)
+    return checkInputs();
   if (options.finalPhase == Phase::Exe)
     return compileAndLink();
   return compileOnly();

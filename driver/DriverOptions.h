@@ -74,6 +74,8 @@ struct DriverOptions {
   unsigned codeObjectVersion = 0;
   bool verbose = false;
   bool printJobs = false;
+  /// -fsyntax-only: inputs parsed and verified, nothing written.
+  bool syntaxOnly = false;
   bool saveTemps = false;
   /// -save-temps=obj: intermediates go beside the output, not to the
   /// current directory.

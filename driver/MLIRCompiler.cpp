@@ -870,7 +870,8 @@ Error MLIRCompilation::run() {
         return err;
   }
   if (isMLIRPhase(finalPhase))
-    return options.printJobs ? Error::success() : writeMLIR(outputPath);
+    return options.printJobs || options.syntaxOnly ? Error::success()
+                                                   : writeMLIR(outputPath);
   if (options.deviceOnly)
     return writeDeviceOnlyFiles();
   return emitHost();

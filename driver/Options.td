@@ -18,6 +18,7 @@ def o : JoinedOrSeparate<["-"], "o">, MetaVarName<"<file>">,
   HelpText<"Write output to <file> ('-' is standard output)">;
 def c : F<"c", "Compile to an object file carrying the device images">;
 def S : F<"S", "Stop after host assembly (same as --compile-to=asm)">;
+def fsyntax_only : F<"fsyntax-only", "Check the inputs and write nothing: .mlir inputs parsed and verified, C/C++ inputs checked by clang">;
 def emit_llvm : F<"emit-llvm", "With -S, write the host LLVM IR (x.ll, same "
   "as --compile-to=llvm); with -c, its bitcode (x.bc); device images "
   "embedded, as clang's">;
