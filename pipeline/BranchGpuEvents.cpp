@@ -18,7 +18,8 @@
 // - a wait (`gpu.wait [...]`) ends a stream only where nothing after it
 //   uses the stream, and once: gpu-to-llvm ends the stream of each operand,
 //   so a token of the stream used again (or waited for again, in a loop, or
-//   twice in one wait) used a freed stream. Elsewhere it waits for an event.
+//   twice in one wait, or in a task) used a freed stream. Elsewhere it waits
+//   for an event.
 //
 //===----------------------------------------------------------------------===//
 
@@ -211,8 +212,16 @@ struct BranchGpuEventsPass
         SmallVector<Value> tokens = mlirc::getSameStreamTokens(token);
         if (!streams.insert(tokens.front()).second)
           continue;
+        // A task (async.execute) that shares the stream may run before or
+        // after the wait; a wait in a task may run before the code after it.
+        Region *region = wait->getParentRegion();
         bool ends = llvm::all_of(tokens, [&](Value same) {
-          return liveness.isDeadAfter(same, wait);
+          return same.getParentRegion() == region &&
+                 llvm::all_of(same.getUsers(),
+                              [&](Operation *user) {
+                                return user->getParentRegion() == region;
+                              }) &&
+                 liveness.isDeadAfter(same, wait);
         });
         operands.push_back(ends ? token
                                 : calls.recordEvent(b, wait.getLoc(), token));

@@ -1,13 +1,16 @@
 // A GPU token may be used more than once: waited for, then used again by
 // more work on its stream; waited for twice in one wait, or in a loop.
 // gpu-to-llvm ends a token's stream at every wait for it, so each of these
-// used a freed stream (a crash on the host target). Each wait must still
-// wait for the work before it: every line reads what the kernels wrote.
+// used a freed stream (a crash on the host target); so did a token waited
+// for in a task (async.execute) and after it. Each wait must still wait for
+// the work before it: every line reads what the kernels wrote.
 // RUN: %mlirc %s --offload-arch=%offload_arch -o %t && %t | FileCheck %s
 // CHECK: [2,  2,  2,  2]
 // CHECK: [3,  3,  3,  3]
 // CHECK: [5,  5,  5,  5]
 // CHECK: [8,  8,  8,  8]
+// CHECK: [4,  4,  4,  4]
+// CHECK: [4,  4,  4,  4]
 func.func @add(%buf: memref<4xf32>, %value: f32, %dep: !gpu.async.token) -> !gpu.async.token {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -63,6 +66,29 @@ func.func @main() {
   %u6 = gpu.dealloc async [%u5] %d2 : memref<4xf32>
   %u7 = gpu.dealloc async [%u5] %d : memref<4xf32>
   gpu.wait [%u6, %u7]
+  call @print(%host) : (memref<4xf32>) -> ()
+  call @task(%host) : (memref<4xf32>) -> ()
+  return
+}
+
+func.func @task(%host: memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  %three = arith.constant 3.0 : f32
+  %t0 = gpu.wait async
+  %d, %t1 = gpu.alloc async [%t0] () : memref<4xf32>
+  %t2 = gpu.memset async [%t1] %d, %one : memref<4xf32>, f32
+  %t3 = func.call @add(%d, %three, %t2) : (memref<4xf32>, f32, !gpu.async.token) -> !gpu.async.token
+  %done = async.execute {
+    %t4 = gpu.memcpy async [%t3] %host, %d : memref<4xf32>, memref<4xf32>
+    gpu.wait [%t4]
+    func.call @print(%host) : (memref<4xf32>) -> ()
+    async.yield
+  }
+  async.await %done : !async.token
+  gpu.wait [%t3]
+  %t5 = gpu.memcpy async [%t3] %host, %d : memref<4xf32>, memref<4xf32>
+  %t6 = gpu.dealloc async [%t5] %d : memref<4xf32>
+  gpu.wait [%t6]
   call @print(%host) : (memref<4xf32>) -> ()
   return
 }
