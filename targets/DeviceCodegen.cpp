@@ -13,6 +13,7 @@
 #include "support/CodegenDiagnostics.h"
 #include "support/CrashContainment.h"
 #include "support/MatrixIntrinsics.h"
+#include "targets/amdgpu/BooleanSelects.h"
 #include "targets/amdgpu/SplitPackedProducts.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -152,8 +153,10 @@ static void prepareForCodegen(Module &module, TargetMachine &machine,
                               const DeviceCodegenTask &task) {
   module.setDataLayout(machine.createDataLayout());
   lowerMatrixIntrinsics(module, /*minimal=*/task.optLevel == 0);
-  if (task.optLevel > 0 && machine.getTargetTriple().isAMDGPU())
+  if (task.optLevel > 0 && machine.getTargetTriple().isAMDGPU()) {
     splitPackedProductsForFusion(module, machine, task.fuseFloatOps);
+    rewriteBooleanSelectsAsLogic(module);
+  }
 }
 
 static Expected<DeviceCodegenResult> generate(const DeviceCodegenTask &task) {
