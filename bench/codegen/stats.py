@@ -46,8 +46,10 @@ def ptx(path, log):
                 break
         body = text[start + 2:end]
         # Inline assembly (cuda_fp16.h's operators) sits in braces:
-        # `{mul.f16 %rs2,%rs1,%rs4;` and `}`.
-        lines = [l.strip().lstrip("{").strip() for l in body.splitlines()]
+        # `{mul.f16 %rs2,%rs1,%rs4;` and `}`, or on one line,
+        # `{  cvt.f32.f16 %f1, %rs1;}` (__half2float).
+        lines = [l.strip().lstrip("{").rstrip("}").strip()
+                 for l in body.splitlines()]
         instrs = [l for l in lines if re.match(r"^(@!?%\w+\s+)?[a-z][\w.:]*", l)
                   and l.endswith(";") and not l.startswith(".")]
         constants, fmas = {}, 0
