@@ -20,6 +20,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace llvm::opt;
@@ -499,6 +501,29 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       break;
     case OPT_pipe:
       break;
+    case OPT_Xclang:
+      options.sourceArgs.insert(options.sourceArgs.end(),
+                                {"-Xclang", arg->getValue()});
+      break;
+    case OPT_target_EQ: {
+      // Host code, the runtime and the host target's kernels are this
+      // machine's; another OS or architecture is a cross build mlirc
+      // cannot make.
+      Triple given(Triple::normalize(arg->getValue()));
+      Triple host(sys::getProcessTriple());
+      if (given.getArch() != host.getArch() || given.getOS() != host.getOS())
+        return createStringError(
+            "--target=%s: mlirc builds for this machine (%s) only; drop "
+            "--target, or compile on a machine of that kind",
+            arg->getValue(), host.str().c_str());
+      std::string spelling = "--target=" + std::string(arg->getValue());
+      options.sourceArgs.push_back(spelling);
+      options.linkDriverArgs.push_back(spelling);
+      break;
+    }
+    case OPT_coverage:
+      options.coverage = true;
+      [[fallthrough]];
     case OPT_pthread:
       options.sourceArgs.push_back(arg->getAsString(argList));
       options.linkDriverArgs.push_back(arg->getAsString(argList));

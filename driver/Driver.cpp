@@ -146,9 +146,16 @@ private:
   Error checkInputs();
   Error compileAndLink();
   /// \p dependencyOutput: the output the dependency file names (\p output
-  /// may be a temporary).
+  /// may be a temporary). \p coverageFiles: where --coverage's notes and
+  /// data go, without their extension.
   Error compileSource(const Input &input, StringRef output, Phase phase,
-                      StringRef dependencyOutput = "");
+                      StringRef dependencyOutput = "",
+                      StringRef coverageFiles = "");
+  /// --coverage: the notes and data files of \p input, without extension,
+  /// named as clang names them for \p output (an object, or the executable
+  /// when \p linking), since \p input is compiled to a temporary.
+  std::string getCoverageFiles(const Input &input, StringRef output,
+                               bool linking) const;
   std::pair<std::string, std::vector<std::string>>
   getDependencyFile(const Input &input, StringRef output) const;
   Error writeDependencyFile(const Input &input, StringRef output);
@@ -264,8 +271,24 @@ Error Driver::setUp() {
   return Error::success();
 }
 
+std::string Driver::getCoverageFiles(const Input &input, StringRef output,
+                                     bool linking) const {
+  if (!options.coverage)
+    return "";
+  SmallString<256> path(output);
+  sys::fs::make_absolute(path);
+  if (!linking) {
+    sys::path::replace_extension(path, "");
+    return std::string(path);
+  }
+  if (sys::path::filename(output) == "a.out")
+    sys::path::replace_extension(path, "");
+  return (path + "-" + sys::path::stem(input.value)).str();
+}
+
 Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
-                            StringRef dependencyOutput) {
+                            StringRef dependencyOutput,
+                            StringRef coverageFiles) {
   // -emit-llvm: LLVM IR, as text (-S) or bitcode (-c).
   bool asText =
       phase == Phase::Asm || (phase == Phase::LLVM && !options.emitBitcode);
@@ -300,6 +323,11 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
       deps.insert(deps.end(), {"-MT", target});
     args.insert(args.begin() + 2, deps.begin(), deps.end());
   }
+  if (!coverageFiles.empty())
+    args.insert(
+        args.begin() + 2,
+        {"-Xclang", "-coverage-notes-file=" + coverageFiles.str() + ".gcno",
+         "-Xclang", "-coverage-data-file=" + coverageFiles.str() + ".gcda"});
   args.insert(args.begin() + 2, options.sourceArgs.begin(),
               options.sourceArgs.end());
   if (options.openMP) {
@@ -454,7 +482,8 @@ Error Driver::compileOnly() {
         temps.track(*temp);
         target = *temp;
       }
-      if (Error err = compileSource(input, target, options.finalPhase, output))
+      if (Error err = compileSource(input, target, options.finalPhase, output,
+                                    getCoverageFiles(input, output, false)))
         return err;
       if (target != output)
         if (Error err = commitOutputFile(target, output))
@@ -640,7 +669,8 @@ Error Driver::compileAndLink() {
       Error err =
           input.kind == Input::Kind::MLIR
               ? compileMLIRFile(input.value, *object, Phase::Obj, *settings)
-              : compileSource(input, *object, Phase::Obj);
+              : compileSource(input, *object, Phase::Obj, "",
+                              getCoverageFiles(input, output, true));
       if (err)
         return err;
       linkArgs.push_back(*object);

@@ -74,6 +74,8 @@ struct DriverOptions {
   unsigned codeObjectVersion = 0;
   bool verbose = false;
   bool printJobs = false;
+  /// --coverage: C/C++ inputs instrumented for gcov.
+  bool coverage = false;
   /// -fsyntax-only: inputs parsed and verified, nothing written.
   bool syntaxOnly = false;
   bool saveTemps = false;

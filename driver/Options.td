@@ -291,6 +291,15 @@ def rdynamic : F<"rdynamic", "Export every symbol of the executable">;
 def s : F<"s", "Strip the executable's symbols">;
 def pthread : F<"pthread", "POSIX threads, as clang's: C/C++ inputs and the "
                            "link">;
+def coverage : FF<"coverage", "C/C++ inputs and the link: gcov coverage "
+                              "data, as clang's (.mlir code is not "
+                              "instrumented)">;
+def Xclang : Separate<["-"], "Xclang">, MetaVarName<"<arg>">,
+  HelpText<"C/C++ inputs: pass <arg> to clang's compiler (-cc1)">;
+def target_EQ : Joined<["--"], "target=">, MetaVarName<"<triple>">,
+  HelpText<"The host's triple, as clang's (build systems pass it): mlirc "
+           "builds for this machine's architecture and OS only">;
+def : Separate<["-"], "target">, Alias<target_EQ>;
 def pipe : F<"pipe", "Accepted for compatibility; mlirc keeps its "
                      "intermediates in memory">;
 def l : JoinedOrSeparate<["-"], "l">, MetaVarName<"<lib>">,
