@@ -122,6 +122,23 @@ LogicalResult checkDimIndex(Operation *op, Value source, Value index) {
          << "); valid indices are 0 to " << shaped.getRank() - 1;
 }
 
+/// A kernel's host-target function, which mlirc's device phase makes (and
+/// --compile-to=device or later prints): compiled again, its launches name
+/// a kernel that is gone and the host phase defines its entry twice.
+LogicalResult checkHostTargetOutput(Operation *op) {
+  auto symbol = dyn_cast<SymbolOpInterface>(op);
+  if (!symbol || !isa<FunctionOpInterface>(op) ||
+      (!op->hasAttr("mlirc.host_kernel") &&
+       !symbol.getName().starts_with("__mlirc_host")))
+    return success();
+  return op->emitError()
+         << "'@" << symbol.getName()
+         << "' is a kernel mlirc lowered for the host target already "
+            "(--compile-to=device or a later phase printed it), and cannot "
+            "be compiled again: compile the file it came from, or stop at "
+            "--compile-to=outlined to change the program and compile that";
+}
+
 /// Module level holds declarations: symbols (functions, globals,
 /// gpu.module), nested modules and the LLVM dialect's module properties.
 /// Anything else computes, and only runs inside a function.
@@ -635,6 +652,8 @@ struct CheckInputPass : public mlirc::impl::CheckInputBase<CheckInputPass> {
     WalkResult result =
         getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
           LogicalResult checked = checkDialect(op);
+          if (succeeded(checked))
+            checked = checkHostTargetOutput(op);
           if (succeeded(checked))
             checked = checkModuleLevel(op);
           if (succeeded(checked))
