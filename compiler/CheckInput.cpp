@@ -124,8 +124,20 @@ LogicalResult checkDimIndex(Operation *op, Value source, Value index) {
 
 /// A kernel's host-target function, which mlirc's device phase makes (and
 /// --compile-to=device or later prints): compiled again, its launches name
-/// a kernel that is gone and the host phase defines its entry twice.
+/// a kernel that is gone and the host phase defines its entry twice. And
+/// the handle of a kernel that the host phase made, whose device code the
+/// object gets only after that phase.
 LogicalResult checkHostTargetOutput(Operation *op) {
+  if (auto global = dyn_cast<LLVM::GlobalOp>(op);
+      global && global.getSymName().starts_with("__mlirc_kernel"))
+    return op->emitError()
+           << "'@" << global.getSymName()
+           << "' is a kernel's handle that mlirc's host phase made "
+              "(--compile-to=host printed it), without the kernel's device "
+              "code, which the object gets after that phase: compile the "
+              "file it came from, or stop at --compile-to=binary (GPU "
+              "targets) or outlined (host) to change the program and "
+              "compile that";
   auto symbol = dyn_cast<SymbolOpInterface>(op);
   if (!symbol || !isa<FunctionOpInterface>(op) ||
       (!op->hasAttr("mlirc.host_kernel") &&

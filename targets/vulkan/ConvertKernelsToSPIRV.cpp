@@ -85,6 +85,11 @@ struct ConvertKernelsToSPIRVPass
     : public mlirc::impl::ConvertKernelsToSPIRVBase<ConvertKernelsToSPIRVPass> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
+    // A module as --compile-to=device printed it holds the spirv.module
+    // made from its kernels, which it keeps: made again from them.
+    for (auto stale :
+         llvm::make_early_inc_range(module.getOps<spirv::ModuleOp>()))
+      stale.erase();
     if (failed(setWorkgroupSizes(module)) || failed(checkDefined(module)) ||
         failed(checkNoRecursion(module)) || failed(checkVulkanHasIt(module)))
       return signalPassFailure();
