@@ -459,12 +459,25 @@ void mlirc::expressRotatesAsShuffles(Operation *root, bool withinSegments) {
     }
     auto shuffle = gpu::ShuffleOp::create(b, loc, op.getValue(), source,
                                           shuffleWidth, gpu::ShuffleMode::IDX);
+    markWrittenAs(shuffle, op);
     Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                         lane, constant(width));
     op.getRotateResult().replaceAllUsesWith(shuffle.getShuffleResult());
     op.getValid().replaceAllUsesWith(valid);
     op.erase();
   }
+}
+
+void mlirc::markWrittenAs(Operation *op, Operation *written) {
+  op->setAttr(
+      kWrittenAsAttr,
+      StringAttr::get(op->getContext(), written->getName().getStringRef()));
+}
+
+StringRef mlirc::getWrittenName(Operation *op) {
+  if (auto written = op->getAttrOfType<StringAttr>(kWrittenAsAttr))
+    return written.getValue();
+  return op->getName().getStringRef();
 }
 
 Value mlirc::promotePrintfInteger(OpBuilder &b, Location loc, Value value) {

@@ -59,6 +59,15 @@ mlir::Value createLoopRuns(mlir::OpBuilder &b, mlir::scf::ForOp loop);
 /// whole subgroup (gpu.subgroup_size) from the lane's absolute index.
 void expressRotatesAsShuffles(mlir::Operation *root, bool withinSegments);
 
+/// The attribute that names the op \p a rewrite's op stands for, for
+/// errors that name what the program wrote (a gpu.shuffle made of a
+/// gpu.rotate or gpu.subgroup_broadcast).
+constexpr llvm::StringLiteral kWrittenAsAttr = "mlirc.written_as";
+/// Records on \p op that it stands for \p written.
+void markWrittenAs(mlir::Operation *op, mlir::Operation *written);
+/// The name of the op \p op stands for: its own unless marked.
+llvm::StringRef getWrittenName(mlir::Operation *op);
+
 /// Adds a pass that crashes to \p pm when the hidden test option
 /// --mlirc-crash-in-phase-for-testing names \p phase, and one that leaves
 /// invalid IR when --mlirc-invalid-ir-in-phase-for-testing does.

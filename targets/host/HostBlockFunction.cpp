@@ -165,7 +165,7 @@ StringRef mlirc::host::getCrossThreadOpName(Operation *op) {
   op->walk([&](Operation *nested) {
     if (!isCrossThread(nested))
       return WalkResult::advance();
-    name = nested->getName().getStringRef();
+    name = mlirc::getWrittenName(nested);
     return WalkResult::interrupt();
   });
   return name;

@@ -57,6 +57,7 @@ void expressWithShuffles(gpu::GPUModuleOp gpuModule) {
                    : lane;
     auto shuffle = gpu::ShuffleOp::create(b, loc, op.getSrc(), source, size,
                                           gpu::ShuffleMode::IDX);
+    mlirc::markWrittenAs(shuffle, op);
     op.getResult().replaceAllUsesWith(shuffle.getShuffleResult());
     op.erase();
   }
