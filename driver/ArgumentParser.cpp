@@ -345,6 +345,11 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_fsyntax_only:
       options.syntaxOnly = true;
       break;
+    case OPT_M:
+    case OPT_MM:
+      options.listDependencies = true;
+      options.userDependenciesOnly = arg->getOption().matches(OPT_MM);
+      break;
     case OPT_compile_to: {
       std::optional<Phase> phase = parsePhaseName(arg->getValue());
       if (!phase)
@@ -770,8 +775,11 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
       llvm_unreachable("option without a handler");
     }
   }
-  // -fsyntax-only wins over -c, -S, -emit-llvm and -MD, as clang's does.
-  if (options.syntaxOnly) {
+  // -fsyntax-only wins over -c, -S, -emit-llvm and -MD, as clang's does;
+  // -M and -MM (which imply clang's -E) over all of them.
+  if (options.listDependencies)
+    options.syntaxOnly = false;
+  if (options.syntaxOnly || options.listDependencies) {
     options.finalPhase = Phase::Input;
     options.emitLLVM = false;
     options.deviceOnly = false;

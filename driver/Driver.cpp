@@ -144,6 +144,8 @@ private:
   Error compileOnly();
   /// -fsyntax-only: parses and verifies each input, writing nothing.
   Error checkInputs();
+  /// -M, -MM: writes each input's dependencies as a rule, compiling nothing.
+  Error listDependencies();
   Error compileAndLink();
   /// \p dependencyOutput: the output the dependency file names (\p output
   /// may be a temporary). \p coverageFiles: where --coverage's notes and
@@ -249,7 +251,9 @@ Error Driver::setUp() {
       linkUnits.push_back(unit.get());
     if (!compiles && !links)
       continue;
-    bool needTools = links || (compiles && options.finalPhase >= Phase::LLVM);
+    // -M lists the device libraries the compile would link.
+    bool needTools = links || (compiles && (options.finalPhase >= Phase::LLVM ||
+                                            options.listDependencies));
     if (Error err = unit->setUp(own, targetSettings, needTools,
                                 options.verbose ? &errs() : nullptr))
       return err;
@@ -298,6 +302,15 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   if (phase == Phase::Input)
     args = {"-fsyntax-only", "-O" + std::to_string(options.optLevel),
             input.value};
+  // -M, -MM: clang writes the rule to \p output.
+  if (phase == Phase::Input && options.listDependencies) {
+    args = {options.userDependenciesOnly ? "-MM" : "-M", input.value, "-MF",
+            output.str()};
+    if (options.phonyDependencies)
+      args.push_back("-MP");
+    for (const std::string &target : options.dependencyTargets)
+      args.insert(args.end(), {"-MT", target});
+  }
   if (phase == Phase::LLVM)
     args.insert(args.begin() + 1, "-emit-llvm");
   if (!input.language.empty())
@@ -385,23 +398,75 @@ Driver::getDependencyFile(const Input &input, StringRef output) const {
   return {path, targets};
 }
 
+/// The make rule of a .mlir input: the input, and what device code was
+/// linked with.
+static void printDependencyRule(raw_ostream &os, const Input &input,
+                                ArrayRef<std::string> targets,
+                                ArrayRef<const TargetUnit *> units,
+                                bool phony) {
+  std::vector<std::string> deps = {input.value};
+  for (const TargetUnit *unit : units)
+    llvm::append_range(deps, unit->getDeviceLibraries());
+  os << llvm::join(targets, " ") << ":";
+  for (const std::string &dep : deps)
+    os << " \\\n  " << quoteForMake(dep);
+  os << "\n";
+  // As clang's -MP: make does not stop when a device library goes away.
+  if (phony)
+    for (const std::string &dep : ArrayRef(deps).drop_front())
+      os << "\n" << quoteForMake(dep) << ":\n";
+}
+
+Error Driver::listDependencies() {
+  std::string rules;
+  raw_string_ostream os(rules);
+  for (const Input &input : options.inputs) {
+    if (input.kind == Input::Kind::MLIR) {
+      // As clang names the target: the input's object in this directory.
+      std::vector<std::string> targets = options.dependencyTargets;
+      if (targets.empty())
+        targets.push_back(
+            quoteForMake((sys::path::stem(input.value) + ".o").str()));
+      printDependencyRule(os, input, targets, settings->units,
+                          options.phonyDependencies);
+      continue;
+    }
+    if (input.kind != Input::Kind::Source)
+      continue;
+    Expected<std::string> rule =
+        temps.create(sys::path::stem(input.value), "d");
+    if (!rule)
+      return rule.takeError();
+    if (Error err = compileSource(input, *rule, Phase::Input))
+      return err;
+    if (options.printJobs)
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> text = MemoryBuffer::getFile(*rule);
+    if (!text)
+      return createStringError("cannot read '%s', clang's dependencies of "
+                               "%s: %s",
+                               rule->c_str(), input.value.c_str(),
+                               text.getError().message().c_str());
+    os << (*text)->getBuffer();
+  }
+  if (options.printJobs)
+    return Error::success();
+  std::string path = !options.dependencyPath.empty() ? options.dependencyPath
+                     : !options.output.empty()       ? options.output
+                                                     : "-";
+  return writeOutputFile(path, [&](raw_pwrite_stream &out) {
+    out << rules;
+    return Error::success();
+  });
+}
+
 Error Driver::writeDependencyFile(const Input &input, StringRef output) {
   std::string path;
   std::vector<std::string> targets;
   std::tie(path, targets) = getDependencyFile(input, output);
-  // The input, and what device code was linked with.
-  std::vector<std::string> deps = {input.value};
-  for (const TargetUnit *unit : settings->units)
-    llvm::append_range(deps, unit->getDeviceLibraries());
   return writeOutputFile(path, [&](raw_pwrite_stream &os) {
-    os << llvm::join(targets, " ") << ":";
-    for (const std::string &dep : deps)
-      os << " \\\n  " << quoteForMake(dep);
-    os << "\n";
-    // As clang's -MP: make does not stop when a device library goes away.
-    if (options.phonyDependencies)
-      for (const std::string &dep : ArrayRef(deps).drop_front())
-        os << "\n" << quoteForMake(dep) << ":\n";
+    printDependencyRule(os, input, targets, settings->units,
+                        options.phonyDependencies);
     return Error::success();
   });
 }
@@ -724,8 +789,11 @@ Error Driver::run() {
         !sys::fs::exists(input.value))
       return createStringError("no such file or directory: '%s'",
                                input.value.c_str());
-  if (Error err =
-          options.syntaxOnly ? Error::success() : checkOutputsAreNotInputs())
+  // -fsyntax-only writes nothing, -M standard output unless -o names a
+  // file.
+  bool writesFiles = !options.syntaxOnly &&
+                     !(options.listDependencies && options.output.empty());
+  if (Error err = writesFiles ? checkOutputsAreNotInputs() : Error::success())
     return err;
   if (options.dependencyFile && options.finalPhase == Phase::Exe)
     return createStringError("-MD and -MMD write one dependency file per "
@@ -735,6 +803,8 @@ Error Driver::run() {
     return err;
   if (Error err = setUp())
     return err;
+  if (options.listDependencies)
+    return listDependencies();
   if (options.syntaxOnly)
     return checkInputs();
   if (options.finalPhase == Phase::Exe)

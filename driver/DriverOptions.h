@@ -74,6 +74,10 @@ struct DriverOptions {
   unsigned codeObjectVersion = 0;
   bool verbose = false;
   bool printJobs = false;
+  /// -M, -MM: the inputs' dependencies printed, nothing compiled; -MM
+  /// leaves out C/C++ inputs' system headers.
+  bool listDependencies = false;
+  bool userDependenciesOnly = false;
   /// --coverage: C/C++ inputs instrumented for gcov.
   bool coverage = false;
   /// -fsyntax-only: inputs parsed and verified, nothing written.

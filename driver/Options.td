@@ -164,6 +164,9 @@ def x : JoinedOrSeparate<["-"], "x">, MetaVarName<"<language>">,
   HelpText<"Treat the inputs that follow as <language>: mlir, c, c++, cuda, "
            "hip, or none (by their extension); `-x mlir -` reads standard "
            "input">;
+def M : F<"M", "Print the inputs' dependencies (make syntax) instead of "
+                 "compiling: to standard output, or to -MF or -o">;
+def MM : F<"MM", "The same, without system headers (C/C++ inputs)">;
 def MD : F<"MD", "Write a dependency file (make syntax) beside the output">;
 def MMD : F<"MMD", "The same (mlirc reads no system headers of its own)">;
 def MF : JoinedOrSeparate<["-"], "MF">, MetaVarName<"<file>">,
