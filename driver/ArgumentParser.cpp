@@ -672,6 +672,7 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_MD:
     case OPT_MMD:
       options.dependencyFile = true;
+      options.userDependenciesOnly = arg->getOption().matches(OPT_MMD);
       break;
     case OPT_MF:
       options.dependencyPath = arg->getValue();

@@ -329,7 +329,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
   // clang writes C/C++ inputs' dependency files itself.
   if (options.dependencyFile && !dependencyOutput.empty()) {
     auto [path, targets] = getDependencyFile(input, dependencyOutput);
-    std::vector<std::string> deps = {"-MD", "-MF", path};
+    std::vector<std::string> deps = {
+        options.userDependenciesOnly ? "-MMD" : "-MD", "-MF", path};
     if (options.phonyDependencies)
       deps.push_back("-MP");
     for (const std::string &target : targets)

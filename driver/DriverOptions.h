@@ -74,8 +74,8 @@ struct DriverOptions {
   unsigned codeObjectVersion = 0;
   bool verbose = false;
   bool printJobs = false;
-  /// -M, -MM: the inputs' dependencies printed, nothing compiled; -MM
-  /// leaves out C/C++ inputs' system headers.
+  /// -M, -MM: the inputs' dependencies printed, nothing compiled; -MM (and
+  /// -MMD) leave out C/C++ inputs' system headers.
   bool listDependencies = false;
   bool userDependenciesOnly = false;
   /// --coverage: C/C++ inputs instrumented for gcov.
