@@ -790,11 +790,12 @@ Error Driver::run() {
         !sys::fs::exists(input.value))
       return createStringError("no such file or directory: '%s'",
                                input.value.c_str());
-  // -fsyntax-only writes nothing, -M standard output unless -o names a
-  // file.
-  bool writesFiles = !options.syntaxOnly &&
-                     !(options.listDependencies && options.output.empty());
-  if (Error err = writesFiles ? checkOutputsAreNotInputs() : Error::success())
+  for (const Input &input : options.inputs)
+    if (input.kind != Input::Kind::LinkFlag &&
+        sys::fs::is_directory(input.value))
+      return createStringError("cannot open input file '%s': Is a directory",
+                               input.value.c_str());
+  if (Error err = checkOutputsAreNotInputs())
     return err;
   if (options.dependencyFile && options.finalPhase == Phase::Exe)
     return createStringError("-MD and -MMD write one dependency file per "
@@ -815,8 +816,17 @@ Error Driver::run() {
 
 Error Driver::checkOutputsAreNotInputs() const {
   std::vector<std::string> outputs;
-  if (!options.output.empty())
+  // A dependency file (-MF) too; -fsyntax-only writes nothing else, -M
+  // standard output unless -o names a file.
+  if (!options.dependencyPath.empty() &&
+      (options.dependencyFile || options.listDependencies))
+    outputs.push_back(options.dependencyPath);
+  if (options.syntaxOnly)
+    ;
+  else if (!options.output.empty())
     outputs.push_back(options.output);
+  else if (options.listDependencies)
+    ;
   else if (options.finalPhase == Phase::Exe)
     outputs.push_back("a.out");
   else
@@ -835,8 +845,9 @@ Error Driver::checkOutputsAreNotInputs() const {
       if (!sys::fs::equivalent(input.value, output, same) && same)
         return createStringError(
             "the output file '%s' is the input '%s'; writing it would "
-            "destroy the input: name another output with -o",
-            output.c_str(), input.value.c_str());
+            "destroy the input: name another output with %s",
+            output.c_str(), input.value.c_str(),
+            output == options.dependencyPath ? "-MF" : "-o");
     }
   }
   return Error::success();

@@ -246,9 +246,9 @@ Error MLIRCompilation::parse() {
   std::unique_ptr<MemoryBuffer> buffer =
       inputBuffer ? std::move(inputBuffer)
                   : mlir::openInputFile(inputPath, &error);
+  // The message names the file.
   if (!buffer)
-    return createStringError("cannot open input file '%s': %s",
-                             inputPath.str().c_str(), error.c_str());
+    return createStringError("%s", error.c_str());
   kernels.programId = utohexstr(xxh3_64bits(buffer->getBuffer()), true, 16);
   StringRef text = buffer->getBuffer();
   std::string name = buffer->getBufferIdentifier().str();
