@@ -304,7 +304,8 @@ Error Driver::compileSource(const Input &input, StringRef output, Phase phase,
             input.value};
   // -M, -MM: clang writes the rule to \p output.
   if (phase == Phase::Input && options.listDependencies) {
-    args = {options.userDependenciesOnly ? "-MM" : "-M", input.value, "-MF",
+    args = {options.userDependenciesOnly ? "-MM" : "-M",
+            "-O" + std::to_string(options.optLevel), input.value, "-MF",
             output.str()};
     if (options.phonyDependencies)
       args.push_back("-MP");
@@ -405,7 +406,10 @@ static void printDependencyRule(raw_ostream &os, const Input &input,
                                 ArrayRef<std::string> targets,
                                 ArrayRef<const TargetUnit *> units,
                                 bool phony) {
-  std::vector<std::string> deps = {input.value};
+  // Standard input is no file make could look at, as clang leaves it out.
+  std::vector<std::string> deps;
+  if (input.value != "-")
+    deps.push_back(input.value);
   for (const TargetUnit *unit : units)
     llvm::append_range(deps, unit->getDeviceLibraries());
   os << llvm::join(targets, " ") << ":";
@@ -414,7 +418,8 @@ static void printDependencyRule(raw_ostream &os, const Input &input,
   os << "\n";
   // As clang's -MP: make does not stop when a device library goes away.
   if (phony)
-    for (const std::string &dep : ArrayRef(deps).drop_front())
+    for (const std::string &dep :
+         ArrayRef(deps).drop_front(input.value == "-" ? 0 : 1))
       os << "\n" << quoteForMake(dep) << ":\n";
 }
 
