@@ -332,6 +332,11 @@ public:
     return attrs;
   }
   bool lowersPerChip() const override { return true; }
+  // Emulated as on the host target (EmulateSubgroupMma), so a uniform
+  // contraction rounds as tensor cores do on every target of a build.
+  bool compilesSubgroupMma(ArrayRef<OffloadTarget>) const override {
+    return true;
+  }
   std::string getTargetChip(mlir::Attribute attr) const override {
     auto env = dyn_cast<mlir::spirv::TargetEnvAttr>(attr);
     if (!env || env.getClientAPI() != mlir::spirv::ClientAPI::Vulkan)
