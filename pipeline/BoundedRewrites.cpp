@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/BoundedRewrites.h"
+#include "pipeline/CorrectedFolds.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,7 +43,8 @@ struct FoldAnyOp : public RewritePattern {
       return failure();
     SmallVector<OpFoldResult> folded;
     rewriter.startOpModification(op);
-    if (failed(op->fold(folded))) {
+    std::optional<LogicalResult> corrected = mlirc::foldCorrected(op, folded);
+    if (corrected ? failed(*corrected) : failed(op->fold(folded))) {
       rewriter.cancelOpModification(op);
       return failure();
     }
