@@ -11,7 +11,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/MapVector.h"
@@ -28,9 +27,11 @@ func::FuncOp createWrapper(OpBuilder &builder, Operation *op, FunctionType type,
   func.setPrivate();
   Block *entry = func.addEntryBlock();
   OpBuilder inside = OpBuilder::atBlockBegin(entry);
-  IRMapping mapping;
-  mapping.map(op->getOperands(), entry->getArguments());
-  Operation *copy = inside.clone(*op, mapping);
+  // Operand by operand: a mapping of values would give an op whose operands
+  // are one value twice (x + x) one argument for both, and the wrapper, which
+  // every op of its name and type calls, would ignore its first argument.
+  Operation *copy = inside.clone(*op);
+  copy->setOperands(entry->getArguments());
   func::ReturnOp::create(inside, op->getLoc(), copy->getResults());
   return func;
 }
