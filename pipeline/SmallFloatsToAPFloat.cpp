@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pipeline/BoundedRewrites.h"
 #include "pipeline/OutlineOps.h"
 #include "pipeline/Passes.h"
 
@@ -53,6 +54,25 @@ struct SmallFloatsToAPFloatPass
     : public mlirc::impl::SmallFloatsToAPFloatBase<SmallFloatsToAPFloatPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // arith.scaling_extf/truncf (MX formats) as extf/truncf and a scale.
+    // Those alone: arith-expand would make maximumf and minimumf compares
+    // and selects, which take -0 and +0 for equal (maximumf(0, -0) was -0).
+    SmallVector<Operation *> scaled;
+    module.walk([&](Operation *op) {
+      if (isa<gpu::GPUModuleOp>(op))
+        return WalkResult::skip();
+      if (isa<arith::ScalingExtFOp, arith::ScalingTruncFOp>(op))
+        scaled.push_back(op);
+      return WalkResult::advance();
+    });
+    if (!scaled.empty()) {
+      RewritePatternSet expansion(&getContext());
+      arith::populateExpandScalingExtTruncPatterns(expansion);
+      if (failed(mlirc::applyOpPatternsWithBound(
+              scaled, std::move(expansion), getArgument(),
+              GreedyRewriteStrictness::ExistingAndNewOps)))
+        return signalPassFailure();
+    }
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       // GPU targets lower their own device code.
@@ -63,8 +83,6 @@ struct SmallFloatsToAPFloatPass
       return WalkResult::advance();
     });
     auto populate = [](OpPassManager &pm) {
-      // arith.scaling_extf/truncf (MX formats) as extf/truncf and a scale.
-      pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass());
       pm.addPass(createMathToAPFloatConversionPass());
       pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
       pm.addPass(createArithToAPFloatConversionPass());
