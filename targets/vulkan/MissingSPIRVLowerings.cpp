@@ -39,6 +39,38 @@ struct TruncAsFloor : public OpRewritePattern<math::TruncOp> {
 
 bool isBoolLike(Type type) { return getElementTypeOrSelf(type).isInteger(1); }
 
+/// a % b (signed) as |a| % |b| (unsigned), negated where a is negative:
+/// Vulkan leaves OpSRem of negative operands undefined. MLIR 22's own
+/// emulation took a for positive where a == |a|, which the smallest value
+/// is too (INT_MIN % 7 was 2). The absolute values are unsigned, so
+/// |INT_MIN| is 2^31.
+struct SignedRemainder : public OpRewritePattern<arith::RemSIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::RemSIOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (isBoolLike(type))
+      return failure();
+    Location loc = op.getLoc();
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type));
+    auto magnitude = [&](Value value) -> std::pair<Value, Value> {
+      Value negative = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::slt, value, zero);
+      Value negated = arith::SubIOp::create(rewriter, loc, zero, value);
+      return {negative,
+              arith::SelectOp::create(rewriter, loc, negative, negated, value)};
+    };
+    auto [negative, lhs] = magnitude(op.getLhs());
+    Value rhs = magnitude(op.getRhs()).second;
+    Value remainder = arith::RemUIOp::create(rewriter, loc, lhs, rhs);
+    Value negated = arith::SubIOp::create(rewriter, loc, zero, remainder);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, negative, negated,
+                                                 remainder);
+    return success();
+  }
+};
+
 /// Integer arithmetic on i1 as the logic it is: SPIR-V's integer
 /// instructions take 8 bits and more, and MLIR 22 makes them of i1 anyway
 /// (an invalid spirv.IAdd). Division by zero and shifts by one or more
@@ -583,14 +615,13 @@ bool mlirc::isLongVector(VectorType type) {
 }
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns
-      .add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
-           BitCountThrough32Bits<math::CountLeadingZerosOp>,
-           BitCountThrough32Bits<math::CountTrailingZerosOp>,
-           BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave, WideShuffle,
-           WideDynamicExtract, WideDynamicInsert, SelectByScalar,
-           SelectOfComplex, WideBitcast, ExtractLaneOfRow, InsertLaneOfRow>(
-          patterns.getContext());
+  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+               BitCountThrough32Bits<math::CountLeadingZerosOp>,
+               BitCountThrough32Bits<math::CountTrailingZerosOp>,
+               BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
+               WideShuffle, WideDynamicExtract, WideDynamicInsert,
+               SelectByScalar, SelectOfComplex, WideBitcast, ExtractLaneOfRow,
+               InsertLaneOfRow, SignedRemainder>(patterns.getContext());
   // vector.step as the constant it is, which unrolls; n-D broadcasts as
   // broadcasts of rows (unrolling splits only elementwise ops).
   vector::populateVectorStepLoweringPatterns(patterns);

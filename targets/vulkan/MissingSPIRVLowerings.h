@@ -34,6 +34,7 @@ constexpr int64_t maxSPIRVVectorLength = 4;
 bool isLongVector(mlir::VectorType type);
 
 /// Rewrites before the conversion: math.trunc as copysign(floor(|x|), x);
+/// arith.remsi through the unsigned remainder of the magnitudes;
 /// arith's ceildivsi, ceildivui and floordivsi as divisions and selects
 /// (MLIR's arith-expand patterns); add, mul, min, max, div, rem, shifts and
 /// ordered comparisons of i1 as the logic ops they are; ctlz, cttz and
