@@ -39,6 +39,51 @@ struct TruncAsFloor : public OpRewritePattern<math::TruncOp> {
 
 bool isBoolLike(Type type) { return getElementTypeOrSelf(type).isInteger(1); }
 
+/// arith.maximumf and minimumf as IEEE 754-2019 has them: NaN if either is,
+/// and -0 below +0. MLIR 22's lowering is GLSL's FMax and FMin with NaN
+/// checks, and FMax(-0, +0) is -0. Of two equal values the maximum is the
+/// and of their bits, the minimum the or, which differ only for zeros.
+template <typename OpTy, bool isMaximum>
+struct IEEEMinMax : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    // No NaN and no signed zeros (-ffast-math): GLSL's is right.
+    if (!element || arith::bitEnumContainsAll(op.getFastmath(),
+                                              arith::FastMathFlags::nnan |
+                                                  arith::FastMathFlags::nsz))
+      return failure();
+    Location loc = op.getLoc();
+    Value x = op.getLhs(), y = op.getRhs();
+    Type bits = rewriter.getIntegerType(element.getWidth());
+    if (auto vector = dyn_cast<VectorType>(type))
+      bits = vector.clone(bits);
+    auto compare = [&](arith::CmpFPredicate predicate) {
+      return arith::CmpFOp::create(rewriter, loc, predicate, x, y).getResult();
+    };
+    Value wider = compare(isMaximum ? arith::CmpFPredicate::OGT
+                                    : arith::CmpFPredicate::OLT);
+    Value chosen = arith::SelectOp::create(rewriter, loc, wider, x, y);
+    Value xBits = arith::BitcastOp::create(rewriter, loc, bits, x);
+    Value yBits = arith::BitcastOp::create(rewriter, loc, bits, y);
+    Value joined =
+        isMaximum
+            ? arith::AndIOp::create(rewriter, loc, xBits, yBits).getResult()
+            : arith::OrIOp::create(rewriter, loc, xBits, yBits).getResult();
+    Value equal = compare(arith::CmpFPredicate::OEQ);
+    chosen = arith::SelectOp::create(
+        rewriter, loc, equal,
+        arith::BitcastOp::create(rewriter, loc, type, joined), chosen);
+    // x + y is a NaN where either is.
+    Value unordered = compare(arith::CmpFPredicate::UNO);
+    Value nan = arith::AddFOp::create(rewriter, loc, x, y);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, unordered, nan, chosen);
+    return success();
+  }
+};
+
 /// a % b (signed) as |a| % |b| (unsigned), negated where a is negative:
 /// Vulkan leaves OpSRem of negative operands undefined. MLIR 22's own
 /// emulation took a for positive where a == |a|, which the smallest value
@@ -139,8 +184,9 @@ struct BooleanArith : public RewritePattern {
 /// (SPIR-V has no such instruction), every reduction of i1 (MLIR made an
 /// invalid spirv.IAdd of i1 of an add), float reductions of more than
 /// four elements, and reductions of more than four elements with an
-/// accumulator (MLIR's unrolling drops it), as the ops on the elements in
-/// turn.
+/// accumulator (MLIR's unrolling drops it), and maximumf and minimumf
+/// reductions (MLIR's are GLSL's FMax and FMin, which may drop a NaN and
+/// take -0 and +0 for equal), as the ops on the elements in turn.
 struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::ReductionOp op,
@@ -156,8 +202,9 @@ struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
                    !arith::bitEnumContainsAll(op.getFastmath(),
                                               arith::FastMathFlags::reassoc);
     bool accumulated = op.getAcc() && mlirc::isLongVector(type);
+    bool ieeeMinMax = kind == K::MAXIMUMF || kind == K::MINIMUMF;
     if ((kind != K::AND && kind != K::OR && kind != K::XOR &&
-         !element.isInteger(1) && !ordered && !accumulated) ||
+         !element.isInteger(1) && !ordered && !accumulated && !ieeeMinMax) ||
         type.getRank() != 1 || type.isScalable())
       return failure();
     Location loc = op.getLoc();
@@ -615,13 +662,15 @@ bool mlirc::isLongVector(VectorType type) {
 }
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
-               BitCountThrough32Bits<math::CountLeadingZerosOp>,
-               BitCountThrough32Bits<math::CountTrailingZerosOp>,
-               BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
-               WideShuffle, WideDynamicExtract, WideDynamicInsert,
-               SelectByScalar, SelectOfComplex, WideBitcast, ExtractLaneOfRow,
-               InsertLaneOfRow, SignedRemainder>(patterns.getContext());
+  patterns
+      .add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+           BitCountThrough32Bits<math::CountLeadingZerosOp>,
+           BitCountThrough32Bits<math::CountTrailingZerosOp>,
+           BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave, WideShuffle,
+           WideDynamicExtract, WideDynamicInsert, SelectByScalar,
+           SelectOfComplex, WideBitcast, ExtractLaneOfRow, InsertLaneOfRow,
+           SignedRemainder, IEEEMinMax<arith::MaximumFOp, true>,
+           IEEEMinMax<arith::MinimumFOp, false>>(patterns.getContext());
   // vector.step as the constant it is, which unrolls; n-D broadcasts as
   // broadcasts of rows (unrolling splits only elementwise ops).
   vector::populateVectorStepLoweringPatterns(patterns);
