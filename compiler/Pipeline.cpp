@@ -95,6 +95,7 @@ static bool compileSubgroupMma(const PipelineOptions &options) {
 void mlirc::populateOutlinePasses(OpPassManager &pm,
                                   const PipelineOptions &options) {
   pm.addPass(createCheckPrebuiltBinariesPass(options.targets));
+  pm.addPass(createIndexDivisionsAsArith());
   // linalg on memrefs, in host code and kernels alike, as loops.
   pm.addPass(createLowerLinalgToLoops());
   // scf.parallel loops that say which GPU ids they run on (a

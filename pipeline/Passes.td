@@ -951,3 +951,17 @@ def ExpandSmallFloats : Pass<"mlirc-expand-small-floats"> {
     "mlir::vector::VectorDialect",
   ];
 }
+
+def IndexDivisionsAsArith : Pass<"mlirc-index-divisions-as-arith"> {
+  let summary = "The index dialect's rounding divisions as arith's";
+  let description = [{
+    MLIR 22's index-to-llvm computes `index.ceildivs`, `floordivs` and
+    `ceildivu` as selects between two divisions, both computed: for
+    ceildivs(INT64_MAX, -1) the one not taken divides INT64_MIN by -1, which
+    traps on x86-64 (the program died with SIGFPE). arith's
+    `ceildivsi`, `floordivsi` and `ceildivui` are the same operations, and
+    mlirc lowers them, on every target, with divisions that cannot
+    overflow.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
