@@ -84,6 +84,26 @@ struct IEEEMinMax : public OpRewritePattern<OpTy> {
   }
 };
 
+/// arith.cmpf false and true as the constants they are: SPIR-V has no
+/// such comparison, and MLIR 22 does not lower them ("cannot be compiled").
+struct ConstantComparison : public OpRewritePattern<arith::CmpFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::CmpFOp op,
+                                PatternRewriter &rewriter) const override {
+    arith::CmpFPredicate predicate = op.getPredicate();
+    if (predicate != arith::CmpFPredicate::AlwaysFalse &&
+        predicate != arith::CmpFPredicate::AlwaysTrue)
+      return failure();
+    bool value = predicate == arith::CmpFPredicate::AlwaysTrue;
+    Type type = op.getType();
+    TypedAttr attr = rewriter.getBoolAttr(value);
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      attr = DenseElementsAttr::get(shaped, value);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, attr);
+    return success();
+  }
+};
+
 /// a % b (signed) as |a| % |b| (unsigned), negated where a is negative:
 /// Vulkan leaves OpSRem of negative operands undefined. MLIR 22's own
 /// emulation took a for positive where a == |a|, which the smallest value
@@ -662,15 +682,15 @@ bool mlirc::isLongVector(VectorType type) {
 }
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns
-      .add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
-           BitCountThrough32Bits<math::CountLeadingZerosOp>,
-           BitCountThrough32Bits<math::CountTrailingZerosOp>,
-           BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave, WideShuffle,
-           WideDynamicExtract, WideDynamicInsert, SelectByScalar,
-           SelectOfComplex, WideBitcast, ExtractLaneOfRow, InsertLaneOfRow,
-           SignedRemainder, IEEEMinMax<arith::MaximumFOp, true>,
-           IEEEMinMax<arith::MinimumFOp, false>>(patterns.getContext());
+  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+               BitCountThrough32Bits<math::CountLeadingZerosOp>,
+               BitCountThrough32Bits<math::CountTrailingZerosOp>,
+               BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
+               WideShuffle, WideDynamicExtract, WideDynamicInsert,
+               SelectByScalar, SelectOfComplex, WideBitcast, ExtractLaneOfRow,
+               InsertLaneOfRow, SignedRemainder, ConstantComparison,
+               IEEEMinMax<arith::MaximumFOp, true>,
+               IEEEMinMax<arith::MinimumFOp, false>>(patterns.getContext());
   // vector.step as the constant it is, which unrolls; n-D broadcasts as
   // broadcasts of rows (unrolling splits only elementwise ops).
   vector::populateVectorStepLoweringPatterns(patterns);
