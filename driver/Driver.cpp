@@ -826,19 +826,18 @@ Error Driver::checkOutputsAreNotInputs() const {
   if (!options.dependencyPath.empty() &&
       (options.dependencyFile || options.listDependencies))
     outputs.push_back(options.dependencyPath);
-  if (options.syntaxOnly)
-    ;
-  else if (!options.output.empty())
+  if (!options.syntaxOnly && !options.output.empty())
     outputs.push_back(options.output);
-  else if (options.listDependencies)
-    ;
-  else if (options.finalPhase == Phase::Exe)
-    outputs.push_back("a.out");
-  else
-    for (const Input &input : options.inputs)
-      if (input.kind == Input::Kind::MLIR || input.kind == Input::Kind::Source)
-        outputs.push_back(getDefaultOutput(input.value, options.finalPhase,
-                                           options.emitBitcode));
+  else if (!options.syntaxOnly && !options.listDependencies) {
+    if (options.finalPhase == Phase::Exe)
+      outputs.push_back("a.out");
+    else
+      for (const Input &input : options.inputs)
+        if (input.kind == Input::Kind::MLIR ||
+            input.kind == Input::Kind::Source)
+          outputs.push_back(getDefaultOutput(input.value, options.finalPhase,
+                                             options.emitBitcode));
+  }
   for (const std::string &output : outputs) {
     if (output == "-")
       continue;

@@ -257,6 +257,20 @@ struct FoldDirectedTruncate : OpRewritePattern<arith::TruncFOp> {
   }
 };
 
+} // namespace
+
+LogicalResult mlirc::expandScaledConversions(ArrayRef<Operation *> ops,
+                                             StringRef pass) {
+  if (ops.empty())
+    return success();
+  RewritePatternSet expansion(ops.front()->getContext());
+  arith::populateExpandScalingExtTruncPatterns(expansion);
+  return mlirc::applyOpPatternsWithBound(ops, std::move(expansion), pass,
+                                         GreedyRewriteStrictness::ExistingOps);
+}
+
+namespace {
+
 struct DirectedRoundingPass
     : public mlirc::impl::DirectedRoundingBase<DirectedRoundingPass> {
   void runOnOperation() override {
@@ -269,14 +283,8 @@ struct DirectedRoundingPass
           *op.getRoundingmode() != arith::RoundingMode::to_nearest_even)
         scaled.push_back(op);
     });
-    if (!scaled.empty()) {
-      RewritePatternSet expansion(&getContext());
-      arith::populateExpandScalingExtTruncPatterns(expansion);
-      if (failed(mlirc::applyOpPatternsWithBound(
-              scaled, std::move(expansion), getArgument(),
-              GreedyRewriteStrictness::ExistingOps)))
-        return signalPassFailure();
-    }
+    if (failed(mlirc::expandScaledConversions(scaled, getArgument())))
+      return signalPassFailure();
     // The truncations only: a greedy run over everything would fold the
     // rest of the program too, early in the pipeline.
     SmallVector<Operation *> truncations;

@@ -59,6 +59,13 @@ mlir::Value createLoopRuns(mlir::OpBuilder &b, mlir::scf::ForOp loop);
 /// whole subgroup (gpu.subgroup_size) from the lane's absolute index.
 void expressRotatesAsShuffles(mlir::Operation *root, bool withinSegments);
 
+/// Expands \p ops, arith.scaling_extf and scaling_truncf (the MX formats),
+/// into their conversions and a scale (MLIR's arith-expand patterns for
+/// them alone); \p pass names the caller in a rewrite-bound error.
+mlir::LogicalResult
+expandScaledConversions(llvm::ArrayRef<mlir::Operation *> ops,
+                        llvm::StringRef pass);
+
 /// The attribute that names the op \p a rewrite's op stands for, for
 /// errors that name what the program wrote (a gpu.shuffle made of a
 /// gpu.rotate or gpu.subgroup_broadcast).

@@ -8,7 +8,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pipeline/BoundedRewrites.h"
 #include "pipeline/OutlineOps.h"
 #include "pipeline/Passes.h"
 
@@ -65,14 +64,8 @@ struct SmallFloatsToAPFloatPass
         scaled.push_back(op);
       return WalkResult::advance();
     });
-    if (!scaled.empty()) {
-      RewritePatternSet expansion(&getContext());
-      arith::populateExpandScalingExtTruncPatterns(expansion);
-      if (failed(mlirc::applyOpPatternsWithBound(
-              scaled, std::move(expansion), getArgument(),
-              GreedyRewriteStrictness::ExistingAndNewOps)))
-        return signalPassFailure();
-    }
+    if (failed(mlirc::expandScaledConversions(scaled, getArgument())))
+      return signalPassFailure();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       // GPU targets lower their own device code.
