@@ -35,7 +35,8 @@ using namespace mlir;
 namespace {
 
 /// Subgroup MMA needs whole subgroups; 32 is every target's subgroup size
-/// for it (NVIDIA warps, RDNA's WMMA in wave32, the host emulation).
+/// for it (NVIDIA warps, RDNA's WMMA in wave32, the host and Vulkan
+/// emulations).
 constexpr int64_t mmaSubgroupSize = 32;
 
 /// True when nothing in \p kernel can differ between its threads: the
