@@ -586,6 +586,19 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
                                     "a positive number"))
         return err;
       break;
+    case OPT_offload_compress:
+    case OPT_no_offload_compress:
+      options.offloadCompress = arg->getOption().matches(OPT_offload_compress);
+      break;
+    case OPT_offload_compression_level_EQ: {
+      unsigned level = 0;
+      if (Error err = parsePositive(arg, argList, level, "a positive number"))
+        return err;
+      options.offloadCompressionLevel = arg->getValue();
+      break;
+    }
+    case OPT_offload_new_driver:
+      break;
     case OPT_fuse_ld_EQ:
       options.linker = arg->getValue();
       if (options.linker.empty())

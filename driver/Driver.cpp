@@ -706,6 +706,14 @@ Error Driver::compileAndLink() {
   // order then follows which device link finishes first.
   if (options.offloadJobs)
     linkArgs.push_back("--offload-jobs=" + std::to_string(options.offloadJobs));
+  // clang-linker-wrapper's --compress: clang-offload-bundler compresses
+  // the HIP fat binary (CUDA's fatbinary is compressed by default).
+  if (options.offloadCompress) {
+    linkArgs.push_back("--offload-compress");
+    if (!options.offloadCompressionLevel.empty())
+      linkArgs.push_back("--offload-compression-level=" +
+                         options.offloadCompressionLevel);
+  }
   // clang links the sanitizers' runtimes.
   llvm::append_range(linkArgs, getSanitizerArgs(options));
   std::string linkOutput = output;

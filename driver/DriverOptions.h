@@ -68,6 +68,10 @@ struct DriverOptions {
   std::string linker = "lld";
   /// --offload-jobs=N: parallel device links; 0 when not given (serial).
   unsigned offloadJobs = 0;
+  /// --offload-compress: the link bundles AMD device code compressed.
+  bool offloadCompress = false;
+  /// --offload-compression-level=N; empty when not given.
+  std::string offloadCompressionLevel;
   std::string cudaPath;
   std::string rocmPath;
   /// -mcode-object-version=N; 0 when not given.

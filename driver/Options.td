@@ -147,6 +147,17 @@ def save_temps_EQ : Joined<["-"], "save-temps=">, MetaVarName<"cwd|obj">,
 def offload_jobs_EQ : Joined<["--"], "offload-jobs=">, MetaVarName<"<n>">,
   HelpText<"Run up to <n> device links at a time (clang's spelling; "
            "default 1, which keeps the executable's layout fixed)">;
+def offload_compress : FF<"offload-compress", "Compress the AMD device "
+  "code bundled into an executable or library (clang's compressed offload "
+  "bundle, which HIP from ROCm 6.1 loads), as clang's">;
+def no_offload_compress : FF<"no-offload-compress", "Bundle AMD device code "
+  "uncompressed (the default)">;
+def offload_compression_level_EQ : Joined<["--"], "offload-compression-level=">,
+  MetaVarName<"<level>">,
+  HelpText<"The zstd or zlib level --offload-compress uses, as clang's">;
+def offload_new_driver : FF<"offload-new-driver", "Accepted for clang's "
+  "command lines: mlirc always embeds device code as clang's new offload "
+  "driver does">;
 def fuse_ld_EQ : Joined<["-"], "fuse-ld=">, MetaVarName<"<linker>">,
   HelpText<"The host linker, as in clang: lld (the default), bfd, gold, "
            "mold, or a path">;

@@ -36,15 +36,31 @@ namespace {
 /// later synchronization reports most likely comes from it.
 std::atomic<const char *> lastKernel{nullptr};
 
+bool hasUsableDevice() {
+  int count = 0;
+  bool usable = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+  cudaGetLastError();
+  return usable;
+}
+
 [[noreturn]] void fail(const char *call, cudaError_t error,
                        const char *kernel = nullptr) {
   if (!kernel)
     kernel = lastKernel.load();
+  // On a machine without the GPU, the first call fails with a message about
+  // drivers; say what is missing and how to run the program anyway.
+  const char *missing =
+      hasUsableDevice() ? ""
+                        : "; this machine has no usable NVIDIA GPU with its "
+                          "CUDA driver, which this program runs its kernels "
+                          "on (compile with host among the --offload-arch "
+                          "targets to run them on the CPU where there is none)";
   if (kernel)
-    mlirc::runtime::fail("%s failed (kernel '%s'): %s (%s)", call, kernel,
-                         cudaGetErrorString(error), cudaGetErrorName(error));
-  mlirc::runtime::fail("%s failed: %s (%s)", call, cudaGetErrorString(error),
-                       cudaGetErrorName(error));
+    mlirc::runtime::fail("%s failed (kernel '%s'): %s (%s)%s", call, kernel,
+                         cudaGetErrorString(error), cudaGetErrorName(error),
+                         missing);
+  mlirc::runtime::fail("%s failed: %s (%s)%s", call, cudaGetErrorString(error),
+                       cudaGetErrorName(error), missing);
 }
 
 void check(cudaError_t error, const char *call, const char *kernel = nullptr) {
@@ -222,12 +238,7 @@ extern "C" {
 
 /// True when the CUDA driver is present and sees at least one device; the
 /// combined runtime asks this to choose between GPU and CPU.
-bool mlircCudaAvailable() {
-  int count = 0;
-  bool usable = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
-  cudaGetLastError();
-  return usable;
-}
+bool mlircCudaAvailable() { return hasUsableDevice(); }
 
 void *MLIRC_EXPORT(mgpuStreamCreate)() {
   StreamPool &pool = getStreamPool();

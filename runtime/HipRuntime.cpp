@@ -29,6 +29,8 @@
 #include <dlfcn.h>
 #include <mutex>
 
+extern "C" bool mlircHipAvailable();
+
 namespace {
 
 // The HIP functions mlirc calls, with their C signatures (the header's C++
@@ -119,10 +121,19 @@ std::atomic<const char *> lastKernel{nullptr};
   const char *message =
       hip().hipGetErrorString ? hip().hipGetErrorString(error) : "";
   const char *name = hip().hipGetErrorName ? hip().hipGetErrorName(error) : "";
+  // On a machine without the GPU, the first call fails with a message about
+  // devices; say what is missing and how to run the program anyway.
+  const char *missing =
+      mlircHipAvailable()
+          ? ""
+          : "; this machine has no usable AMD GPU with the HIP runtime, which "
+            "this program runs its kernels on (compile with host among the "
+            "--offload-arch targets to run them on the CPU where there is "
+            "none)";
   if (kernel)
-    mlirc::runtime::fail("%s failed (kernel '%s'): %s (%s)", call, kernel,
-                         message, name);
-  mlirc::runtime::fail("%s failed: %s (%s)", call, message, name);
+    mlirc::runtime::fail("%s failed (kernel '%s'): %s (%s)%s", call, kernel,
+                         message, name, missing);
+  mlirc::runtime::fail("%s failed: %s (%s)%s", call, message, name, missing);
 }
 
 /// The HIP function \p fn, or the end of the program when HIP is missing.
