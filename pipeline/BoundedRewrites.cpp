@@ -151,11 +151,14 @@ mlirc::applyPatternsWithBound(Operation *root,
   ChangeCounter counter(config.getListener());
   root->walk([&](Operation *) { ++counter.ops; });
   counter.mostOps = counter.ops;
-  // The budget grows with the IR as lowerings expand it; a loop that leaves
-  // the IR as large as it was reaches it.
+  // The budget grows with the IR as lowerings expand it (unrolled vectors,
+  // constant arrays), up to a limit: a loop that leaves the IR as large as
+  // it was reaches it, and so does one that makes the IR grow for ever.
+  const int64_t mostCountedOps = 8 * counter.ops + 20000;
   auto getBound = [&] {
-    return maxRewritesForTesting > 0 ? maxRewritesForTesting
-                                     : 10000 + 64 * counter.mostOps;
+    return maxRewritesForTesting > 0
+               ? maxRewritesForTesting
+               : 10000 + 64 * std::min(counter.mostOps, mostCountedOps);
   };
   while (counter.changes < getBound()) {
     config.enableFolding(false)

@@ -5,18 +5,24 @@
 // crash inside a pass; `--mlirc-invalid-ir-in-phase-for-testing=<phase>`
 // one that leaves IR failing verification, for the checks of a pass's
 // result; `--mlirc-module-level-call-for-testing=<phase>` one that leaves
-// an llvm.call outside any function, which only LLVM's verifier rejects.
+// an llvm.call outside any function, which only LLVM's verifier rejects;
+// `--mlirc-growing-rewrite-loop-in-phase-for-testing=<phase>` one whose
+// rewrite never ends and makes the IR grow, for the rewrite bound.
 // Hidden from --help.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pipeline/Passes.h"
 
+#include "pipeline/BoundedRewrites.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Timer.h"
 #include <csignal>
@@ -25,6 +31,7 @@ namespace mlirc {
 #define GEN_PASS_DEF_CRASHFORTESTING
 #define GEN_PASS_DEF_INVALIDIRFORTESTING
 #define GEN_PASS_DEF_MODULELEVELCALLFORTESTING
+#define GEN_PASS_DEF_GROWINGREWRITELOOPFORTESTING
 #include "pipeline/TestPasses.h.inc"
 } // namespace mlirc
 
@@ -42,6 +49,11 @@ static llvm::cl::opt<std::string> invalidIRInPhase(
 static llvm::cl::opt<std::string> moduleLevelCallInPhase(
     "mlirc-module-level-call-in-phase-for-testing", llvm::cl::Hidden,
     llvm::cl::desc("Add a pass that leaves an llvm.call at module level to "
+                   "the named phase (tests only)"));
+
+static llvm::cl::opt<std::string> growingRewriteLoopInPhase(
+    "mlirc-growing-rewrite-loop-in-phase-for-testing", llvm::cl::Hidden,
+    llvm::cl::desc("Add a pass whose rewrite loops and makes the IR grow to "
                    "the named phase (tests only)"));
 
 namespace {
@@ -89,6 +101,48 @@ struct ModuleLevelCallForTestingPass
   }
 };
 
+/// On a function marked mlirc.grow_for_testing: a function more before
+/// it, which takes the mark, so that the rewrite applies again and the IR
+/// has one op more each time. (The pass fails before the names, all the
+/// same, are verified.)
+struct GrowFunctions : public OpRewritePattern<func::FuncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(func::FuncOp function,
+                                PatternRewriter &rewriter) const override {
+    StringRef mark = "mlirc.grow_for_testing";
+    if (!function->hasAttr(mark))
+      return failure();
+    rewriter.setInsertionPoint(function);
+    auto grown = func::FuncOp::create(rewriter, function.getLoc(),
+                                      function.getName(),
+                                      function.getFunctionType());
+    grown.setPrivate();
+    grown->setAttr(mark, rewriter.getUnitAttr());
+    rewriter.modifyOpInPlace(function, [&] { function->removeAttr(mark); });
+    return success();
+  }
+};
+
+/// Marks the module's first function and grows from there.
+struct GrowingRewriteLoopForTestingPass
+    : public mlirc::impl::GrowingRewriteLoopForTestingBase<
+          GrowingRewriteLoopForTestingPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto functions = module.getOps<func::FuncOp>();
+    if (functions.empty())
+      return;
+    (*functions.begin())
+        ->setAttr("mlirc.grow_for_testing", UnitAttr::get(&getContext()));
+    RewritePatternSet patterns(&getContext());
+    patterns.add<GrowFunctions>(&getContext());
+    if (failed(mlirc::applyPatternsWithBound(getOperation(),
+                                             std::move(patterns),
+                                             getArgument())))
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
 void mlirc::crashHereForTesting(llvm::StringRef where) {
@@ -103,4 +157,6 @@ void mlirc::addCrashForTesting(OpPassManager &pm, llvm::StringRef phase) {
     pm.addPass(std::make_unique<InvalidIRForTestingPass>());
   if (moduleLevelCallInPhase == phase)
     pm.addPass(std::make_unique<ModuleLevelCallForTestingPass>());
+  if (growingRewriteLoopInPhase == phase)
+    pm.addPass(std::make_unique<GrowingRewriteLoopForTestingPass>());
 }

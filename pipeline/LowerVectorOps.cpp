@@ -271,6 +271,42 @@ struct MaskedMinMaxReduction : OpRewritePattern<vector::MaskOp> {
   }
 };
 
+/// An op of several results (arith.addui_extended, mulsi_extended,
+/// mului_extended) on an n-D vector, which the LLVM lowering takes in one
+/// dimension only (its unrolling of n-D vectors takes one result): on the
+/// flattened operands.
+template <typename OpTy>
+struct FlattenMultiResultOp : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (!type || type.getRank() < 2 || type.isScalable())
+      return failure();
+    Location loc = op.getLoc();
+    auto flat = [&](Type of) {
+      return VectorType::get({type.getNumElements()},
+                             getElementTypeOrSelf(of));
+    };
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(vector::ShapeCastOp::create(
+          rewriter, loc, flat(operand.getType()), operand));
+    SmallVector<Type> types;
+    for (Type result : op->getResultTypes())
+      types.push_back(flat(result));
+    auto flatOp = OpTy::create(rewriter, loc, types, operands);
+    SmallVector<Value> results;
+    for (auto [result, value] :
+         llvm::zip(op->getResults(), flatOp->getResults()))
+      results.push_back(vector::ShapeCastOp::create(rewriter, loc,
+                                                    result.getType(), value));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 struct LowerVectorOpsPass
     : public mlirc::impl::LowerVectorOpsBase<LowerVectorOpsPass> {
   using LowerVectorOpsBase::LowerVectorOpsBase;
@@ -288,8 +324,10 @@ struct LowerVectorOpsPass
     vector::populateVectorGatherLoweringPatterns(patterns);
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
     patterns.add<LowerNDLoad, LowerNDStore, PrintWideFloatsAsF64,
-                 ExtractDynamicRow, InsertDynamicRow, MaskedMinMaxReduction>(
-        &getContext());
+                 ExtractDynamicRow, InsertDynamicRow, MaskedMinMaxReduction,
+                 FlattenMultiResultOp<arith::AddUIExtendedOp>,
+                 FlattenMultiResultOp<arith::MulSIExtendedOp>,
+                 FlattenMultiResultOp<arith::MulUIExtendedOp>>(&getContext());
     if (failed(mlirc::applyPatternsWithBound(
             getOperation(), std::move(patterns), getArgument())))
       signalPassFailure();

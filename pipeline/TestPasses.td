@@ -28,4 +28,10 @@ def ModuleLevelCallForTesting
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def GrowingRewriteLoopForTesting
+    : Pass<"mlirc-growing-rewrite-loop-for-testing", "mlir::ModuleOp"> {
+  let summary = "Run a rewrite that adds an op each time it applies and "
+                "always applies again, for the tests of the rewrite bound";
+}
+
 #endif // MLIRC_PIPELINE_TESTPASSES_TD

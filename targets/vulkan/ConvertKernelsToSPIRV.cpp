@@ -228,6 +228,12 @@ struct ConvertKernelsToSPIRVPass
                                                getArgument())))
         return signalPassFailure();
     }
+    // The thread's arrays that masked, compressing, gathering or view
+    // accesses reached: those are loads and stores now.
+    allocas.clear();
+    copy->walk([&](memref::AllocaOp alloca) { allocas.push_back(alloca); });
+    for (memref::AllocaOp alloca : allocas)
+      makeAllocaPrivate(alloca);
     // Vectors of the sizes SPIR-V has (2, 3 and 4 elements), in function
     // bodies and device functions' signatures; those scf ops carry as rows
     // first.

@@ -451,6 +451,131 @@ struct WideBitcast : public OpRewritePattern<vector::BitCastOp> {
   }
 };
 
+/// A 1-D vector.bitcast between lanes more than four times narrower and
+/// wider (i8 and i64 or f64), which no pieces of SPIR-V's vectors make:
+/// through integers four times the narrow lanes' width, in pieces (one
+/// bitcast after another would fold back into this one).
+struct BitcastThroughMiddle : public OpRewritePattern<vector::BitCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::BitCastOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType from = op.getSourceVectorType();
+    VectorType to = op.getResultVectorType();
+    if (from.getRank() != 1 || from.isScalable())
+      return failure();
+    int64_t fromBits = from.getElementTypeBitWidth();
+    int64_t toBits = to.getElementTypeBitWidth();
+    int64_t narrow = std::min(fromBits, toBits);
+    int64_t wide = std::max(fromBits, toBits);
+    int64_t middleBits = narrow * mlirc::maxSPIRVVectorLength;
+    if (narrow < 8 || wide <= middleBits || wide % middleBits != 0)
+      return failure();
+    Location loc = op.getLoc();
+    Type middle = rewriter.getIntegerType(middleBits);
+    auto lanesOf = [&](Value vector, int64_t count) {
+      SmallVector<Value> lanes;
+      for (int64_t i = 0; i < count; ++i)
+        lanes.push_back(vector::ExtractOp::create(rewriter, loc, vector,
+                                                  ArrayRef<int64_t>{i}));
+      return lanes;
+    };
+    // The narrow side in pieces of four lanes, one middle lane each.
+    auto narrowToMiddle = [&](ArrayRef<Value> lanes, Type element) {
+      SmallVector<Value> result;
+      VectorType piece =
+          VectorType::get({mlirc::maxSPIRVVectorLength}, element);
+      for (size_t first = 0; first < lanes.size();
+           first += mlirc::maxSPIRVVectorLength) {
+        Value joined = vector::FromElementsOp::create(
+            rewriter, loc, piece,
+            lanes.slice(first, mlirc::maxSPIRVVectorLength));
+        Value cast = vector::BitCastOp::create(
+            rewriter, loc, VectorType::get({1}, middle), joined);
+        result.append(lanesOf(cast, 1));
+      }
+      return result;
+    };
+    int64_t middleCount = from.getNumElements() * fromBits / middleBits;
+    VectorType middleType = VectorType::get({middleCount}, middle);
+    if (fromBits < toBits) {
+      SmallVector<Value> middleLanes = narrowToMiddle(
+          lanesOf(op.getSource(), from.getNumElements()),
+          from.getElementType());
+      rewriter.replaceOpWithNewOp<vector::BitCastOp>(
+          op, to,
+          vector::FromElementsOp::create(rewriter, loc, middleType,
+                                         middleLanes));
+      return success();
+    }
+    Value wideAsMiddle =
+        vector::BitCastOp::create(rewriter, loc, middleType, op.getSource());
+    SmallVector<Value> results;
+    VectorType piece =
+        VectorType::get({mlirc::maxSPIRVVectorLength}, to.getElementType());
+    for (Value lane : lanesOf(wideAsMiddle, middleCount)) {
+      Value single = vector::FromElementsOp::create(
+          rewriter, loc, VectorType::get({1}, middle), lane);
+      results.append(lanesOf(
+          vector::BitCastOp::create(rewriter, loc, piece, single),
+          mlirc::maxSPIRVVectorLength));
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, to, results);
+    return success();
+  }
+};
+
+/// An op of several results (arith.addui_extended, mulsi_extended,
+/// mului_extended) on a vector longer than SPIR-V's or of more than one
+/// dimension, which MLIR's unrolling leaves (it takes one result): as the
+/// op on pieces of four lanes of the flattened operands.
+template <typename OpTy>
+struct SplitMultiResultOp : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (!type || type.isScalable() ||
+        (type.getRank() == 1 && !mlirc::isLongVector(type)))
+      return failure();
+    Location loc = op.getLoc();
+    int64_t count = type.getNumElements();
+    auto flat = [&](Type of) {
+      return VectorType::get({count}, getElementTypeOrSelf(of));
+    };
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(vector::ShapeCastOp::create(
+          rewriter, loc, flat(operand.getType()), operand));
+    SmallVector<SmallVector<Value>> lanes(op->getNumResults());
+    for (int64_t first = 0; first < count;
+         first += mlirc::maxSPIRVVectorLength) {
+      int64_t size = std::min(mlirc::maxSPIRVVectorLength, count - first);
+      SmallVector<Value> pieces;
+      for (Value operand : operands)
+        pieces.push_back(vector::ExtractStridedSliceOp::create(
+            rewriter, loc, operand, ArrayRef<int64_t>{first},
+            ArrayRef<int64_t>{size}, ArrayRef<int64_t>{1}));
+      SmallVector<Type> types;
+      for (Type result : op->getResultTypes())
+        types.push_back(VectorType::get({size}, getElementTypeOrSelf(result)));
+      auto piece = OpTy::create(rewriter, loc, types, pieces);
+      for (auto [i, result] : llvm::enumerate(piece->getResults()))
+        for (int64_t lane = 0; lane < size; ++lane)
+          lanes[i].push_back(vector::ExtractOp::create(
+              rewriter, loc, result, ArrayRef<int64_t>{lane}));
+    }
+    SmallVector<Value> results;
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
+      Value joined = vector::FromElementsOp::create(
+          rewriter, loc, flat(result.getType()), lanes[i]);
+      results.push_back(vector::ShapeCastOp::create(rewriter, loc,
+                                                    result.getType(), joined));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 /// arith.select of vectors by one i1, which SPIR-V before 1.4 lacks (MLIR
 /// lowers n-D masks to it): by that i1 broadcast to every lane.
 struct SelectByScalar : public OpRewritePattern<arith::SelectOp> {
@@ -687,7 +812,10 @@ void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
                BitCountThrough32Bits<math::CountTrailingZerosOp>,
                BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
                WideShuffle, WideDynamicExtract, WideDynamicInsert,
-               SelectByScalar, SelectOfComplex, WideBitcast, ExtractLaneOfRow,
+               SelectByScalar, SelectOfComplex, WideBitcast, BitcastThroughMiddle,
+               ExtractLaneOfRow, SplitMultiResultOp<arith::AddUIExtendedOp>,
+               SplitMultiResultOp<arith::MulSIExtendedOp>,
+               SplitMultiResultOp<arith::MulUIExtendedOp>,
                InsertLaneOfRow, SignedRemainder, ConstantComparison,
                IEEEMinMax<arith::MaximumFOp, true>,
                IEEEMinMax<arith::MinimumFOp, false>>(patterns.getContext());
