@@ -302,28 +302,105 @@ LogicalResult lowerAllReduce(gpu::AllReduceOp op) {
   return success();
 }
 
+/// A whole-subgroup maximumf, minimumf, maxnumf or minnumf reduction:
+/// GroupNonUniformFMax and FMin drop NaNs, leave a reduction of NaNs
+/// only undefined, and need not order -0 below +0. As the device's maxnumf
+/// or minnumf reduction, then NaN where any value (maximumf, minimumf) or
+/// every value (the others) is one, and for maximumf (minimumf) a zero
+/// result +0 (-0) where any value is.
+void makeFloatMinMaxExact(gpu::SubgroupReduceOp op) {
+  using Kind = gpu::AllReduceOperation;
+  Kind kind = op.getOp();
+  bool ieee = kind == Kind::MAXIMUMF || kind == Kind::MINIMUMF;
+  bool max = kind == Kind::MAXIMUMF || kind == Kind::MAXNUMF;
+  if (!ieee && kind != Kind::MAXNUMF && kind != Kind::MINNUMF)
+    return;
+  auto type = dyn_cast<FloatType>(op.getType());
+  if (!type)
+    return;
+  // The uses before those made here.
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : op->getUses())
+    uses.push_back(&use);
+  OpBuilder b(op);
+  b.setInsertionPointAfter(op);
+  Location loc = op.getLoc();
+  Value value = op.getValue();
+  auto anyOf = [&](Value flag, Kind how) -> Value {
+    return gpu::SubgroupReduceOp::create(b, loc, flag, how, /*uniform=*/false);
+  };
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  Value nanResult = anyOf(isNaN, ieee ? Kind::OR : Kind::AND);
+  op.setOp(max ? Kind::MAXNUMF : Kind::MINNUMF);
+  Value result = op.getResult();
+  Value exact = result;
+  if (ieee) {
+    // The zero of the sign that wins, as bits.
+    Type bits = b.getIntegerType(type.getWidth());
+    APInt zeroBits = APInt::getZero(type.getWidth());
+    if (!max)
+      zeroBits.setSignBit();
+    Value asBits = arith::BitcastOp::create(b, loc, bits, value);
+    Value winningZero = arith::ConstantOp::create(
+        b, loc, bits, b.getIntegerAttr(bits, zeroBits));
+    Value isWinningZero = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, asBits, winningZero);
+    Value anyWinningZero = anyOf(isWinningZero, Kind::OR);
+    Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
+    Value resultIsZero = arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::OEQ, result, zero);
+    Value useZero =
+        arith::AndIOp::create(b, loc, resultIsZero, anyWinningZero);
+    exact = arith::SelectOp::create(
+        b, loc, useZero,
+        arith::BitcastOp::create(b, loc, type, winningZero), exact);
+  }
+  Value nan = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(type, APFloat::getQNaN(type.getFloatSemantics())));
+  exact = arith::SelectOp::create(b, loc, nanResult, nan, exact);
+  for (OpOperand *use : uses)
+    use->set(exact);
+}
+
 /// A clustered gpu.subgroup_reduce through the device's shuffles.
 LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
   std::optional<uint32_t> cluster = op.getClusterSize();
   if (!cluster)
     return success();
   Type type = op.getType();
-  if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&
-      !type.isF64())
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (!type.isIntOrFloat() || bits > 64 || bits < 8)
     return op.emitError("clustered gpu.subgroup_reduce of ")
            << type
-           << " cannot be compiled for the Vulkan target; it takes i32, i64, "
-              "f32 and f64";
+           << " cannot be compiled for the Vulkan target; it takes integers "
+              "and floats of 8 to 64 bits";
   OpBuilder b(op);
   Location loc = op.getLoc();
+  Type i32 = b.getI32Type();
   Value lane = arith::IndexCastUIOp::create(
-      b, loc, b.getI32Type(),
-      gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
+      b, loc, i32, gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
+  // Lanes of 8 and 16 bits move as the low bits of i32s (the devices'
+  // shuffles of those need an extension); the reduction's arithmetic stays
+  // in the op's type.
   auto shuffle = [&](OpBuilder &b, Value value, Value offset, unsigned width,
                      gpu::ShuffleMode mode) -> std::pair<Value, Value> {
-    Value segment = arith::ConstantIntOp::create(b, loc, b.getI32Type(), width);
-    auto made = gpu::ShuffleOp::create(b, loc, value, offset, segment, mode);
-    return {made.getShuffleResult(), made.getValid()};
+    Value segment = arith::ConstantIntOp::create(b, loc, i32, width);
+    if (bits >= 32) {
+      auto made = gpu::ShuffleOp::create(b, loc, value, offset, segment, mode);
+      return {made.getShuffleResult(), made.getValid()};
+    }
+    Type narrow = b.getIntegerType(bits);
+    Value word = value;
+    if (isa<FloatType>(type))
+      word = arith::BitcastOp::create(b, loc, narrow, word);
+    word = arith::ExtUIOp::create(b, loc, i32, word);
+    auto made = gpu::ShuffleOp::create(b, loc, word, offset, segment, mode);
+    Value moved =
+        arith::TruncIOp::create(b, loc, narrow, made.getShuffleResult());
+    if (isa<FloatType>(type))
+      moved = arith::BitcastOp::create(b, loc, type, moved);
+    return {moved, made.getValid()};
   };
   op.replaceAllUsesWith(
       mlirc::buildSubgroupReduction(b, op, *cluster, lane, shuffle));
@@ -600,8 +677,13 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
       numSubgroups.push_back(count);
     if (auto reduce = dyn_cast<gpu::AllReduceOp>(op))
       allReduces.push_back(reduce);
-    if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
-      reductions.push_back(reduce);
+  });
+  // Block reductions first: they reduce in subgroups too.
+  for (gpu::AllReduceOp op : allReduces)
+    if (failed(lowerAllReduce(op)))
+      return failure();
+  module->walk([&](gpu::SubgroupReduceOp reduce) {
+    reductions.push_back(reduce);
   });
   for (gpu::SubgroupReduceOp reduce : reductions) {
     // MLIR's SPIR-V lowering takes scalars only.
@@ -614,6 +696,8 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
       scalar.setUniform(false);
       if (scalar.getClusterSize())
         clustered.push_back(scalar);
+      else
+        makeFloatMinMaxExact(scalar);
     }
   }
   for (gpu::NumSubgroupsOp op : numSubgroups) {
@@ -622,9 +706,6 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
     op.replaceAllUsesWith(createNumSubgroups(b, op.getLoc(), threads));
     op.erase();
   }
-  for (gpu::AllReduceOp op : allReduces)
-    if (failed(lowerAllReduce(op)))
-      return failure();
   for (gpu::SubgroupReduceOp op : clustered)
     if (failed(lowerClusteredReduce(op)))
       return failure();
