@@ -203,7 +203,8 @@ struct BooleanArith : public RewritePattern {
 /// vector.reduction and, or and xor, which MLIR's SPIR-V lowering lacks
 /// (SPIR-V has no such instruction), every reduction of i1 (MLIR made an
 /// invalid spirv.IAdd of i1 of an add), float reductions of more than
-/// four elements, and reductions of more than four elements with an
+/// four elements and float sums and products with an accumulator (in
+/// LLVM's order), and reductions of more than four elements with an
 /// accumulator (MLIR's unrolling drops it), and maximumf and minimumf
 /// reductions (MLIR's are GLSL's FMax and FMin, which may drop a NaN and
 /// take -0 and +0 for equal), as the ops on the elements in turn.
@@ -217,8 +218,12 @@ struct BitwiseReduction : public OpRewritePattern<vector::ReductionOp> {
     // On i1 every kind: BooleanArith makes logic of the ops on elements.
     // Floats longer than SPIR-V's vectors in order, as LLVM's reduction
     // without reassoc: unrolling would combine the reductions of pieces.
+    // Sums and products with an accumulator too: MLIR's lowering adds it
+    // last, LLVM's first.
     Type element = type.getElementType();
-    bool ordered = isa<FloatType>(element) && mlirc::isLongVector(type) &&
+    bool arithmetic = kind == K::ADD || kind == K::MUL;
+    bool ordered = isa<FloatType>(element) &&
+                   (mlirc::isLongVector(type) || (op.getAcc() && arithmetic)) &&
                    !arith::bitEnumContainsAll(op.getFastmath(),
                                               arith::FastMathFlags::reassoc);
     bool accumulated = op.getAcc() && mlirc::isLongVector(type);
