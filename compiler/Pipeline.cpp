@@ -187,9 +187,9 @@ void mlirc::populateHostPasses(OpPassManager &pm,
   // math.ipowi as calls; math.fpowi becomes LLVM's powi below.
   pm.addPass(createOutlineMathOps());
   // After the passes above, which make f16 and bf16 ops of their own.
+  // With conversions in hardware, their fused multiply-adds still.
   const HalfFloatConversions &hardware = options.hostConversions;
-  if (!hardware.f16 || !hardware.bf16)
-    pm.addPass(createExpandHalfFloats({!hardware.f16, !hardware.bf16}));
+  pm.addPass(createExpandHalfFloats({!hardware.f16, !hardware.bf16}));
   pm.addPass(createOutlineTaskBodies());
   pm.addPass(createLoopAllocationScopes());
   pm.addPass(createSCFToControlFlowPass());

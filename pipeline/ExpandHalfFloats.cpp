@@ -194,11 +194,11 @@ struct ExpandHalfFloatsPass
   using Base::Base;
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    SmallVector<Type> narrow;
-    if (f16)
-      narrow.push_back(Float16Type::get(context));
-    if (bf16)
-      narrow.push_back(BFloat16Type::get(context));
+    // The types LLVM converts in hardware keep their arithmetic, but for
+    // fused multiply-adds, which it would compute in f32.
+    SmallVector<Type> narrow, converted;
+    (f16 ? narrow : converted).push_back(Float16Type::get(context));
+    (bf16 ? narrow : converted).push_back(BFloat16Type::get(context));
     auto isNarrow = [&](Type type) {
       return llvm::is_contained(narrow, getElementTypeOrSelf(type));
     };
@@ -216,7 +216,12 @@ struct ExpandHalfFloatsPass
       });
       for (vector::ReductionOp op : reductions)
         expandReduction(op);
-      if (failed(mlirc::computeNarrowFloatsInF32(function, narrow)))
+      if (failed(mlirc::computeFmaInF64(function, converted)))
+        return signalPassFailure();
+      if (narrow.empty())
+        continue;
+      if (failed(mlirc::computeNarrowFloatsInF32(function, narrow,
+                                                  /*fmaInF64=*/true)))
         return signalPassFailure();
       RewritePatternSet patterns(context);
       patterns.add<ExtendNarrow, TruncateToNarrow>(context, narrow);

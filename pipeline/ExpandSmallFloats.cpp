@@ -275,6 +275,7 @@ struct TruncateToSmall : OpRewritePattern<arith::TruncFOp> {
 
 struct ExpandSmallFloatsPass
     : mlirc::impl::ExpandSmallFloatsBase<ExpandSmallFloatsPass> {
+  using ExpandSmallFloatsBase::ExpandSmallFloatsBase;
   void runOnOperation() override {
     llvm::SetVector<Type> small;
     // A float LLVM lacks that is not one of those (f8E8M0FNU, the scale of
@@ -297,8 +298,8 @@ struct ExpandSmallFloatsPass
     });
     if (small.empty() || unhandled)
       return;
-    if (failed(mlirc::computeNarrowFloatsInF32(getOperation(),
-                                               small.getArrayRef())))
+    if (failed(mlirc::computeNarrowFloatsInF32(
+            getOperation(), small.getArrayRef(), fmaInF64)))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<ExtendSmall, TruncateToSmall>(&getContext());

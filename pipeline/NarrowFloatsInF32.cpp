@@ -1,11 +1,14 @@
 //===- NarrowFloatsInF32.cpp - 16-bit float arithmetic as f32 -------------===//
 
 #include "pipeline/NarrowFloatsInF32.h"
+#include "pipeline/BoundedRewrites.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -61,27 +64,86 @@ static void truncateThroughF32(arith::TruncFOp op) {
   op.erase();
 }
 
-/// math.fma as an f32 fma rounded back, as LLVM promotes it (MLIR's math
-/// extension leaves fma alone).
-static void extendFma(math::FmaOp op) {
+/// math.fma as a wider fma rounded back. In f32, which LLVM's promotion
+/// uses, a sum whose low bits break a tie of the narrow type rounds to the
+/// tie first and then to even (fma(1.96875, 0.796875, 2^-24) on f16 was
+/// 1.568359375 for 1.5693359375); in f64 the product of two 16-bit floats
+/// and any addend that can tip the rounding are exact, and the f64 result
+/// rounds to the narrow type through f32 rounded to odd.
+static void extendFma(math::FmaOp op, bool inF64) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Type f32 = mlirc::withElementType(op.getType(), b.getF32Type());
-  auto extend = [&](Value value) {
-    return arith::ExtFOp::create(b, loc, f32, value);
+  Type wide = mlirc::withElementType(
+      op.getType(), inF64 ? Type(b.getF64Type()) : Type(b.getF32Type()));
+  auto extend = [&](Value value) -> Value {
+    return arith::ExtFOp::create(b, loc, wide, value);
   };
   Value fma = math::FmaOp::create(b, loc, extend(op.getA()), extend(op.getB()),
                                   extend(op.getC()), op.getFastmathAttr());
-  op.replaceAllUsesWith(
-      arith::TruncFOp::create(b, loc, op.getType(), fma).getResult());
+  auto narrowed = arith::TruncFOp::create(b, loc, op.getType(), fma);
+  op.replaceAllUsesWith(narrowed.getResult());
   op.erase();
+  if (inF64)
+    truncateThroughF32(narrowed);
+}
+
+/// vector.outerproduct and vector.fma of \p narrow types as elementwise
+/// ops (math.fma among them), which the conversion below rounds one by
+/// one: MLIR's emulation computes each of those whole in f32, so that
+/// an outer product of kind mul rounded acc * (a * b) once.
+static LogicalResult lowerNarrowVectorOps(Operation *root,
+                                          function_ref<bool(Type)> isNarrow) {
+  SmallVector<Operation *> products;
+  root->walk([&](vector::OuterProductOp op) {
+    if (isNarrow(op.getType()))
+      products.push_back(op);
+  });
+  if (!products.empty()) {
+    RewritePatternSet patterns(root->getContext());
+    vector::populateVectorOuterProductLoweringPatterns(patterns);
+    if (failed(mlirc::applyOpPatternsWithBound(
+            products, std::move(patterns), "mlirc-compute-narrow-floats")))
+      return failure();
+  }
+  SmallVector<vector::FMAOp> fmas;
+  root->walk([&](vector::FMAOp op) {
+    if (isNarrow(op.getType()))
+      fmas.push_back(op);
+  });
+  for (vector::FMAOp op : fmas) {
+    OpBuilder b(op);
+    op.replaceAllUsesWith(math::FmaOp::create(b, op.getLoc(), op.getLhs(),
+                                              op.getRhs(), op.getAcc())
+                              .getResult());
+    op.erase();
+  }
+  return success();
+}
+
+LogicalResult mlirc::computeFmaInF64(Operation *root, ArrayRef<Type> types) {
+  auto isOfTypes = [&](Type type) {
+    return llvm::is_contained(types, getElementTypeOrSelf(type));
+  };
+  if (failed(lowerNarrowVectorOps(root, isOfTypes)))
+    return failure();
+  SmallVector<math::FmaOp> fmas;
+  root->walk([&](math::FmaOp op) {
+    if (isOfTypes(op.getType()))
+      fmas.push_back(op);
+  });
+  for (math::FmaOp op : fmas)
+    extendFma(op, /*inF64=*/true);
+  return success();
 }
 
 LogicalResult mlirc::computeNarrowFloatsInF32(Operation *root,
-                                              ArrayRef<Type> narrow) {
+                                              ArrayRef<Type> narrow,
+                                              bool fmaInF64) {
   auto isNarrow = [&](Type type) {
     return llvm::is_contained(narrow, getElementTypeOrSelf(type));
   };
+  if (failed(lowerNarrowVectorOps(root, isNarrow)))
+    return failure();
   auto isWide = [](Type type) {
     auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
     return element && element.getWidth() > 32;
@@ -105,7 +167,7 @@ LogicalResult mlirc::computeNarrowFloatsInF32(Operation *root,
   for (arith::TruncFOp op : truncations)
     truncateThroughF32(op);
   for (math::FmaOp op : fmas)
-    extendFma(op);
+    extendFma(op, fmaInF64);
 
   MLIRContext *context = root->getContext();
   // One converter, of the narrow types alone, for arith and math: MLIR's

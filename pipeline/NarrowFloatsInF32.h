@@ -24,10 +24,22 @@ class Type;
 namespace mlirc {
 
 /// Rewrites the arithmetic of \p root on the float types \p narrow (arith
-/// and math ops, math.fma, vector.fma, vector.reduction, vector.contract) as
-/// f32 arithmetic; every other float type stays as it is.
+/// and math ops, math.fma, vector.fma, vector.outerproduct,
+/// vector.reduction, vector.contract) as f32 arithmetic; every other float
+/// type stays as it is. Fused multiply-adds compute in f64 when \p fmaInF64
+/// (the target has f64), which rounds them once; in f32 a tie can round
+/// twice.
 mlir::LogicalResult computeNarrowFloatsInF32(mlir::Operation *root,
-                                             llvm::ArrayRef<mlir::Type> narrow);
+                                             llvm::ArrayRef<mlir::Type> narrow,
+                                             bool fmaInF64);
+
+/// Fused multiply-adds of \p root on the float types \p types (math.fma,
+/// vector.fma, and vector.outerproduct, which makes them) in f64, rounded
+/// back once: for targets that compute those types by extending them to
+/// f32 (LLVM's x86 code generator with F16C), where an f32 fma rounds a
+/// tie twice.
+mlir::LogicalResult computeFmaInF64(mlir::Operation *root,
+                                    llvm::ArrayRef<mlir::Type> types);
 
 /// \p type (a scalar, vector or other shaped type) with \p element for its
 /// elements.

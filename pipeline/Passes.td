@@ -946,6 +946,11 @@ def ExpandSmallFloats : Pass<"mlirc-expand-small-floats"> {
     (f8E8M0FNU) and TF32 are left alone.
 
   }];
+  let options = [
+    Option<"fmaInF64", "fma-in-f64", "bool", /*default=*/"true",
+           "Compute fused multiply-adds in f64, which rounds them once "
+           "(false for devices that need not have f64)">,
+  ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",
     "mlir::vector::VectorDialect",

@@ -85,7 +85,7 @@ try:
                       if line.startswith("flags")), [])
 except OSError:
     flags = []
-for flag in ("avx", "avx2", "avx512f", "amx_tile"):
+for flag in ("avx", "avx2", "avx512f", "amx_tile", "f16c"):
     if flag in flags:
         config.available_features.add("host-" + flag.replace("_", "-"))
 

@@ -30,8 +30,9 @@ static bool hasBF16(Type type) {
 /// shifts and rounding.
 static LogicalResult computeInF32(Operation *kernels) {
   MLIRContext *context = kernels->getContext();
-  if (failed(mlirc::computeNarrowFloatsInF32(kernels,
-                                             {BFloat16Type::get(context)})))
+  // Devices need not have f64.
+  if (failed(mlirc::computeNarrowFloatsInF32(
+          kernels, {BFloat16Type::get(context)}, /*fmaInF64=*/false)))
     return failure();
   RewritePatternSet expansions(context);
   arith::populateExpandBFloat16Patterns(expansions);

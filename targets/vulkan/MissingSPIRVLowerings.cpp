@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -456,6 +457,49 @@ struct WideBitcast : public OpRewritePattern<vector::BitCastOp> {
   }
 };
 
+/// A vector.bitcast of a constant as the constant it makes, lanes taken
+/// from the low bits up. lavapipe folds a bitcast of a 64-bit constant to
+/// 16-bit lanes wrongly (the top lane was 0), and MLIR folds only some.
+struct FoldConstantBitcast : public OpRewritePattern<vector::BitCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::BitCastOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr source;
+    VectorType to = op.getResultVectorType();
+    Type toElement = to.getElementType();
+    if (!matchPattern(op.getSource(), m_Constant(&source)) ||
+        to.isScalable() || !toElement.isIntOrFloat())
+      return failure();
+    Type fromElement = source.getElementType();
+    if (!fromElement.isIntOrFloat())
+      return failure();
+    unsigned fromBits = fromElement.getIntOrFloatBitWidth();
+    unsigned toBits = toElement.getIntOrFloatBitWidth();
+    int64_t count = source.getNumElements();
+    APInt all(fromBits * count, 0);
+    int64_t i = 0;
+    auto place = [&](const APInt &bits) { all.insertBits(bits, fromBits * i++); };
+    if (isa<FloatType>(fromElement))
+      for (const APFloat &value : source.getValues<APFloat>())
+        place(value.bitcastToAPInt());
+    else
+      for (const APInt &value : source.getValues<APInt>())
+        place(value);
+    SmallVector<Attribute> lanes;
+    for (int64_t lane = 0, e = to.getNumElements(); lane < e; ++lane) {
+      APInt bits = all.extractBits(toBits, toBits * lane);
+      if (auto floatType = dyn_cast<FloatType>(toElement))
+        lanes.push_back(rewriter.getFloatAttr(
+            floatType, APFloat(floatType.getFloatSemantics(), bits)));
+      else
+        lanes.push_back(rewriter.getIntegerAttr(toElement, bits));
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::get(to, lanes));
+    return success();
+  }
+};
+
 /// A 1-D vector.bitcast between lanes more than four times narrower and
 /// wider (i8 and i64 or f64), which no pieces of SPIR-V's vectors make:
 /// through integers four times the narrow lanes' width, in pieces (one
@@ -818,6 +862,7 @@ void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
                BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
                WideShuffle, WideDynamicExtract, WideDynamicInsert,
                SelectByScalar, SelectOfComplex, WideBitcast, BitcastThroughMiddle,
+               FoldConstantBitcast,
                ExtractLaneOfRow, SplitMultiResultOp<arith::AddUIExtendedOp>,
                SplitMultiResultOp<arith::MulSIExtendedOp>,
                SplitMultiResultOp<arith::MulUIExtendedOp>,

@@ -272,8 +272,8 @@ public:
     // Vulkan allows no rounding decorations but RTE and RTZ.
     pm.addPass(createDirectedRounding());
     // f8 and smaller floats compute in f32; in the SPIR-V they live in
-    // integers (ConvertKernelsToSPIRV).
-    pm.addPass(createExpandSmallFloats());
+    // integers (ConvertKernelsToSPIRV). Devices need not have f64.
+    pm.addPass(createExpandSmallFloats({/*fmaInF64=*/false}));
     // Tensor-core ops as vector ops, which the passes below lower.
     pm.addPass(createEmulateSubgroupMma());
     pm.addPass(createExpandMathOps({/*splitSincos=*/true}));
