@@ -20,9 +20,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Timer.h"
 #include <csignal>
@@ -113,9 +113,9 @@ struct GrowFunctions : public OpRewritePattern<func::FuncOp> {
     if (!function->hasAttr(mark))
       return failure();
     rewriter.setInsertionPoint(function);
-    auto grown = func::FuncOp::create(rewriter, function.getLoc(),
-                                      function.getName(),
-                                      function.getFunctionType());
+    auto grown =
+        func::FuncOp::create(rewriter, function.getLoc(), function.getName(),
+                             function.getFunctionType());
     grown.setPrivate();
     grown->setAttr(mark, rewriter.getUnitAttr());
     rewriter.modifyOpInPlace(function, [&] { function->removeAttr(mark); });
@@ -136,9 +136,8 @@ struct GrowingRewriteLoopForTestingPass
         ->setAttr("mlirc.grow_for_testing", UnitAttr::get(&getContext()));
     RewritePatternSet patterns(&getContext());
     patterns.add<GrowFunctions>(&getContext());
-    if (failed(mlirc::applyPatternsWithBound(getOperation(),
-                                             std::move(patterns),
-                                             getArgument())))
+    if (failed(mlirc::applyPatternsWithBound(
+            getOperation(), std::move(patterns), getArgument())))
       signalPassFailure();
   }
 };

@@ -221,7 +221,7 @@ struct ExpandHalfFloatsPass
       if (narrow.empty())
         continue;
       if (failed(mlirc::computeNarrowFloatsInF32(function, narrow,
-                                                  /*fmaInF64=*/true)))
+                                                 /*fmaInF64=*/true)))
         return signalPassFailure();
       RewritePatternSet patterns(context);
       patterns.add<ExtendNarrow, TruncateToNarrow>(context, narrow);

@@ -298,8 +298,8 @@ struct ExpandSmallFloatsPass
     });
     if (small.empty() || unhandled)
       return;
-    if (failed(mlirc::computeNarrowFloatsInF32(
-            getOperation(), small.getArrayRef(), fmaInF64)))
+    if (failed(mlirc::computeNarrowFloatsInF32(getOperation(),
+                                               small.getArrayRef(), fmaInF64)))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<ExtendSmall, TruncateToSmall>(&getContext());

@@ -275,8 +275,7 @@ struct MaskedMinMaxReduction : OpRewritePattern<vector::MaskOp> {
 /// mului_extended) on an n-D vector, which the LLVM lowering takes in one
 /// dimension only (its unrolling of n-D vectors takes one result): on the
 /// flattened operands.
-template <typename OpTy>
-struct FlattenMultiResultOp : OpRewritePattern<OpTy> {
+template <typename OpTy> struct FlattenMultiResultOp : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op,
@@ -286,8 +285,7 @@ struct FlattenMultiResultOp : OpRewritePattern<OpTy> {
       return failure();
     Location loc = op.getLoc();
     auto flat = [&](Type of) {
-      return VectorType::get({type.getNumElements()},
-                             getElementTypeOrSelf(of));
+      return VectorType::get({type.getNumElements()}, getElementTypeOrSelf(of));
     };
     SmallVector<Value> operands;
     for (Value operand : op->getOperands())
@@ -300,8 +298,8 @@ struct FlattenMultiResultOp : OpRewritePattern<OpTy> {
     SmallVector<Value> results;
     for (auto [result, value] :
          llvm::zip(op->getResults(), flatOp->getResults()))
-      results.push_back(vector::ShapeCastOp::create(rewriter, loc,
-                                                    result.getType(), value));
+      results.push_back(
+          vector::ShapeCastOp::create(rewriter, loc, result.getType(), value));
     rewriter.replaceOp(op, results);
     return success();
   }

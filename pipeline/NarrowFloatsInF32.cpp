@@ -101,8 +101,8 @@ static LogicalResult lowerNarrowVectorOps(Operation *root,
   if (!products.empty()) {
     RewritePatternSet patterns(root->getContext());
     vector::populateVectorOuterProductLoweringPatterns(patterns);
-    if (failed(mlirc::applyOpPatternsWithBound(
-            products, std::move(patterns), "mlirc-compute-narrow-floats")))
+    if (failed(mlirc::applyOpPatternsWithBound(products, std::move(patterns),
+                                               "mlirc-compute-narrow-floats")))
       return failure();
   }
   SmallVector<vector::FMAOp> fmas;

@@ -467,8 +467,8 @@ struct FoldConstantBitcast : public OpRewritePattern<vector::BitCastOp> {
     DenseElementsAttr source;
     VectorType to = op.getResultVectorType();
     Type toElement = to.getElementType();
-    if (!matchPattern(op.getSource(), m_Constant(&source)) ||
-        to.isScalable() || !toElement.isIntOrFloat())
+    if (!matchPattern(op.getSource(), m_Constant(&source)) || to.isScalable() ||
+        !toElement.isIntOrFloat())
       return failure();
     Type fromElement = source.getElementType();
     if (!fromElement.isIntOrFloat())
@@ -478,7 +478,9 @@ struct FoldConstantBitcast : public OpRewritePattern<vector::BitCastOp> {
     int64_t count = source.getNumElements();
     APInt all(fromBits * count, 0);
     int64_t i = 0;
-    auto place = [&](const APInt &bits) { all.insertBits(bits, fromBits * i++); };
+    auto place = [&](const APInt &bits) {
+      all.insertBits(bits, fromBits * i++);
+    };
     if (isa<FloatType>(fromElement))
       for (const APFloat &value : source.getValues<APFloat>())
         place(value.bitcastToAPInt());
@@ -547,9 +549,9 @@ struct BitcastThroughMiddle : public OpRewritePattern<vector::BitCastOp> {
     int64_t middleCount = from.getNumElements() * fromBits / middleBits;
     VectorType middleType = VectorType::get({middleCount}, middle);
     if (fromBits < toBits) {
-      SmallVector<Value> middleLanes = narrowToMiddle(
-          lanesOf(op.getSource(), from.getNumElements()),
-          from.getElementType());
+      SmallVector<Value> middleLanes =
+          narrowToMiddle(lanesOf(op.getSource(), from.getNumElements()),
+                         from.getElementType());
       rewriter.replaceOpWithNewOp<vector::BitCastOp>(
           op, to,
           vector::FromElementsOp::create(rewriter, loc, middleType,
@@ -564,9 +566,9 @@ struct BitcastThroughMiddle : public OpRewritePattern<vector::BitCastOp> {
     for (Value lane : lanesOf(wideAsMiddle, middleCount)) {
       Value single = vector::FromElementsOp::create(
           rewriter, loc, VectorType::get({1}, middle), lane);
-      results.append(lanesOf(
-          vector::BitCastOp::create(rewriter, loc, piece, single),
-          mlirc::maxSPIRVVectorLength));
+      results.append(
+          lanesOf(vector::BitCastOp::create(rewriter, loc, piece, single),
+                  mlirc::maxSPIRVVectorLength));
     }
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, to, results);
     return success();
@@ -617,8 +619,8 @@ struct SplitMultiResultOp : public OpRewritePattern<OpTy> {
     for (auto [i, result] : llvm::enumerate(op->getResults())) {
       Value joined = vector::FromElementsOp::create(
           rewriter, loc, flat(result.getType()), lanes[i]);
-      results.push_back(vector::ShapeCastOp::create(rewriter, loc,
-                                                    result.getType(), joined));
+      results.push_back(
+          vector::ShapeCastOp::create(rewriter, loc, result.getType(), joined));
     }
     rewriter.replaceOp(op, results);
     return success();
@@ -856,19 +858,18 @@ bool mlirc::isLongVector(VectorType type) {
 }
 
 void mlirc::populateMissingSPIRVRewrites(RewritePatternSet &patterns) {
-  patterns.add<TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
-               BitCountThrough32Bits<math::CountLeadingZerosOp>,
-               BitCountThrough32Bits<math::CountTrailingZerosOp>,
-               BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave,
-               WideShuffle, WideDynamicExtract, WideDynamicInsert,
-               SelectByScalar, SelectOfComplex, WideBitcast, BitcastThroughMiddle,
-               FoldConstantBitcast,
-               ExtractLaneOfRow, SplitMultiResultOp<arith::AddUIExtendedOp>,
-               SplitMultiResultOp<arith::MulSIExtendedOp>,
-               SplitMultiResultOp<arith::MulUIExtendedOp>,
-               InsertLaneOfRow, SignedRemainder, ConstantComparison,
-               IEEEMinMax<arith::MaximumFOp, true>,
-               IEEEMinMax<arith::MinimumFOp, false>>(patterns.getContext());
+  patterns.add<
+      TruncAsFloor, BooleanArith, BitwiseReduction, MaskedReduction,
+      BitCountThrough32Bits<math::CountLeadingZerosOp>,
+      BitCountThrough32Bits<math::CountTrailingZerosOp>,
+      BitCountThrough32Bits<math::CtPopOp>, WideDeinterleave, WideShuffle,
+      WideDynamicExtract, WideDynamicInsert, SelectByScalar, SelectOfComplex,
+      WideBitcast, BitcastThroughMiddle, FoldConstantBitcast, ExtractLaneOfRow,
+      SplitMultiResultOp<arith::AddUIExtendedOp>,
+      SplitMultiResultOp<arith::MulSIExtendedOp>,
+      SplitMultiResultOp<arith::MulUIExtendedOp>, InsertLaneOfRow,
+      SignedRemainder, ConstantComparison, IEEEMinMax<arith::MaximumFOp, true>,
+      IEEEMinMax<arith::MinimumFOp, false>>(patterns.getContext());
   // vector.step as the constant it is, which unrolls; n-D broadcasts as
   // broadcasts of rows (unrolling splits only elementwise ops).
   vector::populateVectorStepLoweringPatterns(patterns);

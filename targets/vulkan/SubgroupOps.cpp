@@ -348,13 +348,12 @@ void makeFloatMinMaxExact(gpu::SubgroupReduceOp op) {
         b, loc, arith::CmpIPredicate::eq, asBits, winningZero);
     Value anyWinningZero = anyOf(isWinningZero, Kind::OR);
     Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
-    Value resultIsZero = arith::CmpFOp::create(
-        b, loc, arith::CmpFPredicate::OEQ, result, zero);
-    Value useZero =
-        arith::AndIOp::create(b, loc, resultIsZero, anyWinningZero);
+    Value resultIsZero =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, result, zero);
+    Value useZero = arith::AndIOp::create(b, loc, resultIsZero, anyWinningZero);
     exact = arith::SelectOp::create(
-        b, loc, useZero,
-        arith::BitcastOp::create(b, loc, type, winningZero), exact);
+        b, loc, useZero, arith::BitcastOp::create(b, loc, type, winningZero),
+        exact);
   }
   Value nan = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(type, APFloat::getQNaN(type.getFloatSemantics())));
@@ -682,9 +681,8 @@ LogicalResult mlirc::lowerSubgroupOps(Operation *module) {
   for (gpu::AllReduceOp op : allReduces)
     if (failed(lowerAllReduce(op)))
       return failure();
-  module->walk([&](gpu::SubgroupReduceOp reduce) {
-    reductions.push_back(reduce);
-  });
+  module->walk(
+      [&](gpu::SubgroupReduceOp reduce) { reductions.push_back(reduce); });
   for (gpu::SubgroupReduceOp reduce : reductions) {
     // MLIR's SPIR-V lowering takes scalars only.
     SmallVector<gpu::SubgroupReduceOp> scalars = {reduce};
