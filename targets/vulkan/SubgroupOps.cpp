@@ -368,8 +368,8 @@ LogicalResult lowerClusteredReduce(gpu::SubgroupReduceOp op) {
   if (!cluster)
     return success();
   Type type = op.getType();
-  unsigned bits = type.getIntOrFloatBitWidth();
-  if (!type.isIntOrFloat() || bits > 64 || bits < 8)
+  unsigned bits = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
+  if (bits > 64 || bits < 8)
     return op.emitError("clustered gpu.subgroup_reduce of ")
            << type
            << " cannot be compiled for the Vulkan target; it takes integers "
