@@ -590,13 +590,12 @@ Expected<DriverOptions> mlirc::parseArguments(ArrayRef<const char *> args) {
     case OPT_no_offload_compress:
       options.offloadCompress = arg->getOption().matches(OPT_offload_compress);
       break;
-    case OPT_offload_compression_level_EQ: {
-      unsigned level = 0;
-      if (Error err = parsePositive(arg, argList, level, "a positive number"))
+    case OPT_offload_compression_level_EQ:
+      if (Error err =
+              parsePositive(arg, argList, options.offloadCompressionLevel,
+                            "a positive number"))
         return err;
-      options.offloadCompressionLevel = arg->getValue();
       break;
-    }
     case OPT_offload_new_driver:
       break;
     case OPT_fuse_ld_EQ:

@@ -710,9 +710,9 @@ Error Driver::compileAndLink() {
   // the HIP fat binary (CUDA's fatbinary is compressed by default).
   if (options.offloadCompress) {
     linkArgs.push_back("--offload-compress");
-    if (!options.offloadCompressionLevel.empty())
+    if (options.offloadCompressionLevel)
       linkArgs.push_back("--offload-compression-level=" +
-                         options.offloadCompressionLevel);
+                         std::to_string(options.offloadCompressionLevel));
   }
   // clang links the sanitizers' runtimes.
   llvm::append_range(linkArgs, getSanitizerArgs(options));

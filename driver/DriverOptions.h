@@ -70,8 +70,8 @@ struct DriverOptions {
   unsigned offloadJobs = 0;
   /// --offload-compress: the link bundles AMD device code compressed.
   bool offloadCompress = false;
-  /// --offload-compression-level=N; empty when not given.
-  std::string offloadCompressionLevel;
+  /// --offload-compression-level=N; 0 when not given.
+  unsigned offloadCompressionLevel = 0;
   std::string cudaPath;
   std::string rocmPath;
   /// -mcode-object-version=N; 0 when not given.

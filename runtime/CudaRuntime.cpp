@@ -47,20 +47,16 @@ bool hasUsableDevice() {
                        const char *kernel = nullptr) {
   if (!kernel)
     kernel = lastKernel.load();
-  // On a machine without the GPU, the first call fails with a message about
-  // drivers; say what is missing and how to run the program anyway.
-  const char *missing =
-      hasUsableDevice() ? ""
-                        : "; this machine has no usable NVIDIA GPU with its "
-                          "CUDA driver, which this program runs its kernels "
-                          "on (compile with host among the --offload-arch "
-                          "targets to run them on the CPU where there is none)";
+  std::string missing = hasUsableDevice()
+                            ? ""
+                            : mlirc::runtime::getMissingDeviceNote(
+                                  "NVIDIA GPU with its CUDA driver");
   if (kernel)
     mlirc::runtime::fail("%s failed (kernel '%s'): %s (%s)%s", call, kernel,
                          cudaGetErrorString(error), cudaGetErrorName(error),
-                         missing);
+                         missing.c_str());
   mlirc::runtime::fail("%s failed: %s (%s)%s", call, cudaGetErrorString(error),
-                       cudaGetErrorName(error), missing);
+                       cudaGetErrorName(error), missing.c_str());
 }
 
 void check(cudaError_t error, const char *call, const char *kernel = nullptr) {

@@ -121,19 +121,15 @@ std::atomic<const char *> lastKernel{nullptr};
   const char *message =
       hip().hipGetErrorString ? hip().hipGetErrorString(error) : "";
   const char *name = hip().hipGetErrorName ? hip().hipGetErrorName(error) : "";
-  // On a machine without the GPU, the first call fails with a message about
-  // devices; say what is missing and how to run the program anyway.
-  const char *missing =
-      mlircHipAvailable()
-          ? ""
-          : "; this machine has no usable AMD GPU with the HIP runtime, which "
-            "this program runs its kernels on (compile with host among the "
-            "--offload-arch targets to run them on the CPU where there is "
-            "none)";
+  std::string missing = mlircHipAvailable()
+                            ? ""
+                            : mlirc::runtime::getMissingDeviceNote(
+                                  "AMD GPU with the HIP runtime");
   if (kernel)
     mlirc::runtime::fail("%s failed (kernel '%s'): %s (%s)%s", call, kernel,
-                         message, name, missing);
-  mlirc::runtime::fail("%s failed: %s (%s)%s", call, message, name, missing);
+                         message, name, missing.c_str());
+  mlirc::runtime::fail("%s failed: %s (%s)%s", call, message, name,
+                       missing.c_str());
 }
 
 /// The HIP function \p fn, or the end of the program when HIP is missing.

@@ -11,6 +11,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace mlirc::runtime {
 
@@ -28,6 +29,17 @@ fail(const char *format, ...) {
   // the program printed so far is kept.
   std::fflush(nullptr);
   std::_Exit(1);
+}
+
+/// What a GPU backend's failing call adds on a machine without \p device
+/// ("NVIDIA GPU with its CUDA driver"): the first call then fails with a
+/// message about drivers or devices, which says neither what is missing
+/// nor how to run the program anyway.
+inline std::string getMissingDeviceNote(const char *device) {
+  return std::string("; this machine has no usable ") + device +
+         ", which this program runs its kernels on (compile with host among "
+         "the --offload-arch targets to run them on the CPU where there is "
+         "none)";
 }
 
 } // namespace mlirc::runtime

@@ -576,33 +576,26 @@ struct BitcastThroughMiddle : public OpRewritePattern<vector::BitCastOp> {
 };
 
 /// An op of several results (arith.addui_extended, mulsi_extended,
-/// mului_extended) on a vector longer than SPIR-V's or of more than one
-/// dimension, which MLIR's unrolling leaves (it takes one result): as the
-/// op on pieces of four lanes of the flattened operands.
+/// mului_extended) on a vector longer than SPIR-V's, which MLIR's unrolling
+/// leaves (it takes one result): as the op on pieces of four lanes.
+/// LowerVectorOps has made n-D ones 1-D.
 template <typename OpTy>
 struct SplitMultiResultOp : public OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     auto type = dyn_cast<VectorType>(op->getResult(0).getType());
-    if (!type || type.isScalable() ||
-        (type.getRank() == 1 && !mlirc::isLongVector(type)))
+    if (!type || type.getRank() != 1 || type.isScalable() ||
+        !mlirc::isLongVector(type))
       return failure();
     Location loc = op.getLoc();
     int64_t count = type.getNumElements();
-    auto flat = [&](Type of) {
-      return VectorType::get({count}, getElementTypeOrSelf(of));
-    };
-    SmallVector<Value> operands;
-    for (Value operand : op->getOperands())
-      operands.push_back(vector::ShapeCastOp::create(
-          rewriter, loc, flat(operand.getType()), operand));
     SmallVector<SmallVector<Value>> lanes(op->getNumResults());
     for (int64_t first = 0; first < count;
          first += mlirc::maxSPIRVVectorLength) {
       int64_t size = std::min(mlirc::maxSPIRVVectorLength, count - first);
       SmallVector<Value> pieces;
-      for (Value operand : operands)
+      for (Value operand : op->getOperands())
         pieces.push_back(vector::ExtractStridedSliceOp::create(
             rewriter, loc, operand, ArrayRef<int64_t>{first},
             ArrayRef<int64_t>{size}, ArrayRef<int64_t>{1}));
@@ -616,12 +609,9 @@ struct SplitMultiResultOp : public OpRewritePattern<OpTy> {
               rewriter, loc, result, ArrayRef<int64_t>{lane}));
     }
     SmallVector<Value> results;
-    for (auto [i, result] : llvm::enumerate(op->getResults())) {
-      Value joined = vector::FromElementsOp::create(
-          rewriter, loc, flat(result.getType()), lanes[i]);
-      results.push_back(
-          vector::ShapeCastOp::create(rewriter, loc, result.getType(), joined));
-    }
+    for (auto [i, result] : llvm::enumerate(op->getResults()))
+      results.push_back(vector::FromElementsOp::create(
+          rewriter, loc, cast<VectorType>(result.getType()), lanes[i]));
     rewriter.replaceOp(op, results);
     return success();
   }
